@@ -1,0 +1,66 @@
+// Pixel operations the Swift side needs: resize, rotate (display-matrix correction), JPEG encoding.
+#include "cvision.h"
+#include "errors.hpp"
+#include <cstdlib>
+#include <cstring>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+#include <vector>
+
+namespace {
+cv::Mat wrap(const uint8_t *pixels, int width, int height, int stride) {
+    return cv::Mat(height, width, CV_8UC3, const_cast<uint8_t *>(pixels), static_cast<size_t>(stride));
+}
+bool valid(const uint8_t *pixels, int width, int height, int stride) {
+    return pixels && width > 0 && height > 0 && stride >= 3 * width;
+}
+} // namespace
+
+extern "C" int cvision_resize(const uint8_t *src, int width, int height, int stride, uint8_t *dst, int dst_width,
+                              int dst_height, int dst_stride) {
+    if (!valid(src, width, height, stride) || !valid(dst, dst_width, dst_height, dst_stride))
+        return cvision::fail("invalid image");
+    return cvision::guarded([&] {
+        cv::Mat out = wrap(dst, dst_width, dst_height, dst_stride);
+        const bool shrinking = dst_width < width && dst_height < height;
+        cv::resize(wrap(src, width, height, stride), out, out.size(), 0, 0,
+                   shrinking ? cv::INTER_AREA : cv::INTER_LINEAR);
+        return 0;
+    });
+}
+
+extern "C" int cvision_rotate(const uint8_t *src, int width, int height, int stride, int quarter_turns, uint8_t *dst,
+                              int dst_stride) {
+    const int turns = ((quarter_turns % 4) + 4) % 4;
+    const bool swaps = turns % 2 == 1;
+    if (!valid(src, width, height, stride) || !valid(dst, swaps ? height : width, swaps ? width : height, dst_stride))
+        return cvision::fail("invalid image");
+    return cvision::guarded([&] {
+        cv::Mat in = wrap(src, width, height, stride);
+        cv::Mat out = wrap(dst, swaps ? height : width, swaps ? width : height, dst_stride);
+        switch (turns) {
+        case 0: in.copyTo(out); break;
+        case 1: cv::rotate(in, out, cv::ROTATE_90_CLOCKWISE); break;
+        case 2: cv::rotate(in, out, cv::ROTATE_180); break;
+        default: cv::rotate(in, out, cv::ROTATE_90_COUNTERCLOCKWISE); break;
+        }
+        return 0;
+    });
+}
+
+extern "C" int cvision_encode_jpeg(const uint8_t *bgr, int width, int height, int stride, int quality, uint8_t **out,
+                                   size_t *out_size) {
+    if (!valid(bgr, width, height, stride) || !out || !out_size) return cvision::fail("invalid image");
+    return cvision::guarded([&] {
+        std::vector<uint8_t> encoded;
+        if (!cv::imencode(".jpg", wrap(bgr, width, height, stride), encoded, {cv::IMWRITE_JPEG_QUALITY, quality}))
+            return cvision::fail("JPEG encoding failed");
+        uint8_t *buffer = static_cast<uint8_t *>(std::malloc(encoded.size()));
+        if (!buffer) return cvision::fail("out of memory");
+        std::memcpy(buffer, encoded.data(), encoded.size());
+        *out = buffer;
+        *out_size = encoded.size();
+        return 0;
+    });
+}

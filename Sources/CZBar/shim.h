@@ -1,0 +1,4 @@
+#ifndef FRAMEPROBE_CZBAR_H
+#define FRAMEPROBE_CZBAR_H
+#include <zbar.h>
+#endif

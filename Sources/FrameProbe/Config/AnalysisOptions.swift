@@ -1,0 +1,57 @@
+import Foundation
+
+/// What Yoonit's `startCaptureType` selects.
+public enum CaptureType: String, Sendable, CaseIterable {
+    case face, frame, qrcode, none
+}
+
+/// Every setting of an analysis run, with the seeds' defaults. Filled from `--config` then the command line
+/// (see `OptionTable`), then checked by `validate()`.
+public struct AnalysisOptions: Sendable {
+    public var captureType: CaptureType = .face
+    /// Images to save per input; 0 = unlimited.
+    public var numberOfImages = 0
+    /// Minimum media time between two saved images, in milliseconds.
+    public var timeBetweenImages = 1000
+    public var outputImageWidth = 200
+    public var outputImageHeight = 200
+    public var saveImageCaptured = false
+    /// Letterbox saved images instead of stretching them to the output size.
+    public var keepAspect = false
+    public var stopAtEndCapture = false
+    /// Emit `frameQuality` for every analysed frame.
+    public var frameQuality = false
+    /// Where images and clips go (`--output-dir`; implies saving captured images).
+    public var outputDirectory: String?
+    /// Explicit stage list (`--stages`); nil derives it from the capture type and flags.
+    public var stages: [String]?
+    public var decode = DecodeOptions()
+
+    /// JSON Lines destination (`-o`; nil = standard output).
+    public var outputPath: String?
+    /// Inputs analysed in parallel.
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var progress: ProgressMode = .auto
+
+    public enum ProgressMode: String, Sendable, CaseIterable { case auto, always, never }
+
+    public init() {}
+
+    /// Whether captured images are written (explicitly, or because an output directory was given).
+    public var savesImages: Bool { saveImageCaptured || outputDirectory != nil }
+
+    /// Checks every value before anything runs; the error carries the SPEC key (exit 2).
+    public func validate() throws(FrameProbeError) {
+        try CaptureStage.Options(self).validate()
+        if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
+        if decode.start < 0 { throw FrameProbeError("INVALID_START", "start must be 0 s or more") }
+        if let duration = decode.duration, duration <= 0 {
+            throw FrameProbeError("INVALID_DURATION", "duration must be more than 0 s")
+        }
+        if decode.maxPixels < 1 { throw FrameProbeError("INVALID_MAX_PIXELS", "maxPixels must be positive") }
+        if jobs < 1 { throw FrameProbeError("INVALID_JOBS", "jobs must be 1 or more") }
+        if decode.inputFormat == "rawvideo" && (decode.videoSize == nil || decode.pixelFormat == nil) {
+            throw FrameProbeError("INVALID_RAW_VIDEO", "--input-format rawvideo needs --video-size WxH and --pixel-format")
+        }
+    }
+}

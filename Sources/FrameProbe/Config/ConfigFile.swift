@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads `--config FILE.json`: a JSON object whose keys are the seeds' camelCase setting names; nested objects
+/// flatten to dotted keys (`{"roi": {"top": 0.1}}` sets `roi.top`).
+public enum ConfigFile {
+    /// Applies the file's settings to `options`. Unknown keys are errors with a suggestion.
+    public static func apply(contentsOf path: String, to options: inout AnalysisOptions) throws(FrameProbeError) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw FrameProbeError("INVALID_CONFIG", "cannot read config file \(path): \(error.localizedDescription)")
+        }
+        let document: ConfigJSON
+        do { document = try JSONDecoder().decode(ConfigJSON.self, from: data) } catch {
+            throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not valid JSON: \(error)")
+        }
+        guard case .object(let object) = document else {
+            throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not a JSON object")
+        }
+        try apply(object, to: &options)
+    }
+
+    static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions) throws(FrameProbeError) {
+        for (key, value) in flatten(object).sorted(by: { $0.key < $1.key }) {
+            guard let spec = OptionTable.spec(configKey: key) else {
+                let known = OptionTable.analyze.compactMap(\.configKey)
+                throw FrameProbeError("INVALID_CONFIG", "unknown config key '\(key)'\(Suggestion.hint(for: key, in: known))")
+            }
+            guard let optionValue = value.optionValue else {
+                throw FrameProbeError(spec.invalidKey, "config key '\(key)' has an unsupported value")
+            }
+            try spec.apply(&options, optionValue)
+        }
+    }
+
+    private static func flatten(_ object: [String: ConfigJSON], prefix: String = "") -> [String: ConfigJSON] {
+        var flat: [String: ConfigJSON] = [:]
+        for (key, value) in object {
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            if case .object(let nested) = value {
+                flat.merge(flatten(nested, prefix: path)) { $1 }
+            } else {
+                flat[path] = value
+            }
+        }
+        return flat
+    }
+}
+
+/// A config file's JSON, decoded strictly (JSONDecoder keeps `true` and `1` apart).
+enum ConfigJSON: Decodable {
+    case bool(Bool), number(Double), text(String), list([ConfigJSON]), object([String: ConfigJSON]), null
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
+        else if let value = try? container.decode(String.self) { self = .text(value) }
+        else if let value = try? container.decode([ConfigJSON].self) { self = .list(value) }
+        else { self = .object(try container.decode([String: ConfigJSON].self)) }
+    }
+
+    /// Lists become comma-separated text (`"stages": ["quality", "capture"]`).
+    var optionValue: OptionValue? {
+        switch self {
+        case .bool(let value): .bool(value)
+        case .number(let value): .number(value)
+        case .text(let value): .text(value)
+        case .list(let items):
+            .text(items.compactMap { item -> String? in
+                guard case .text(let text) = item.optionValue else { return nil }
+                return text
+            }.joined(separator: ","))
+        case .object, .null: nil
+        }
+    }
+}

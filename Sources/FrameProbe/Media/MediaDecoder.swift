@@ -1,0 +1,244 @@
+import CFFmpeg
+import Foundation
+
+/// Opens one input with libavformat, decodes its best video stream with libavcodec and delivers upright
+/// BGR frames of the analysed window (`--start`, `--duration`, `--sample-every`).
+///
+/// Not thread-safe: it is handed to one thread (the decode thread of `FrameSource`), which alone drives it.
+final class MediaDecoder: @unchecked Sendable {
+    let info: InputInfo
+    /// Frames decoded inside the analysed window (including the ones `--sample-every` skips).
+    private(set) var framesDecoded = 0
+    /// Packets the decoder rejected as corrupt; decoding goes on after them.
+    private(set) var corruptPackets = 0
+    /// A read failure other than the end of the input, reported once decoding stops.
+    private(set) var readError: FrameProbeError?
+
+    private var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    private var codecContext: UnsafeMutablePointer<AVCodecContext>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var decoded: UnsafeMutablePointer<AVFrame>?
+    private var scaler: OpaquePointer?
+    private let streamIndex: Int32
+    private let timeBase: Double
+    private let streamStart: Int64
+    private let quarterTurns: Int
+    private let options: DecodeOptions
+    private var draining = false
+    private var finished = false
+
+    static let registerDevices: Void = { avdevice_register_all() }()
+
+    init(url: String, options: DecodeOptions) throws(FrameProbeError) {
+        _ = Self.registerDevices
+        self.options = options
+        var demuxer: UnsafePointer<AVInputFormat>? = nil
+        if let name = options.inputFormat {
+            demuxer = av_find_input_format(name)
+            guard demuxer != nil else {
+                throw FrameProbeError("UNSUPPORTED_INPUT", "libavformat has no input format named '\(name)'")
+            }
+        }
+        var demuxerOptions: OpaquePointer? = nil
+        defer { av_dict_free(&demuxerOptions) }
+        // A file whose name contains '%' is a file, not an image-sequence pattern.
+        av_dict_set(&demuxerOptions, "pattern_type", "none", 0)
+        if let size = options.videoSize { av_dict_set(&demuxerOptions, "video_size", size, 0) }
+        if let format = options.pixelFormat { av_dict_set(&demuxerOptions, "pixel_format", format, 0) }
+        if let rate = options.frameRate { av_dict_set(&demuxerOptions, "framerate", rate, 0) }
+
+        var context: UnsafeMutablePointer<AVFormatContext>? = nil
+        var status = avformat_open_input(&context, url, demuxer, &demuxerOptions)
+        guard status >= 0, let context else {
+            throw FrameProbeError("INPUT_UNREADABLE", "cannot open input: \(Self.describe(status))")
+        }
+        formatContext = context
+        // Decoders asked to probe stream parameters must respect the pixel budget too.
+        var probeOptions = [OpaquePointer?](repeating: nil, count: Int(context.pointee.nb_streams))
+        for index in probeOptions.indices { av_dict_set_int(&probeOptions[index], "max_pixels", Int64(options.maxPixels), 0) }
+        status = probeOptions.withUnsafeMutableBufferPointer { avformat_find_stream_info(context, $0.baseAddress) }
+        for index in probeOptions.indices { av_dict_free(&probeOptions[index]) }
+        guard status >= 0 else {
+            Self.close(&formatContext)
+            throw FrameProbeError("INPUT_UNREADABLE", "cannot read stream information: \(Self.describe(status))")
+        }
+        let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
+        guard best >= 0, let stream = context.pointee.streams[Int(best)] else {
+            Self.close(&formatContext)
+            throw FrameProbeError("UNSUPPORTED_INPUT", "the input has no video stream")
+        }
+        streamIndex = best
+        let parameters = stream.pointee.codecpar.pointee
+        let storedWidth = Int(parameters.width), storedHeight = Int(parameters.height)
+        if storedWidth * storedHeight > options.maxPixels {
+            Self.close(&formatContext)
+            throw Self.overBudget(width: storedWidth, height: storedHeight, options.maxPixels)
+        }
+        guard let codec = avcodec_find_decoder(parameters.codec_id) else {
+            Self.close(&formatContext)
+            throw FrameProbeError("UNSUPPORTED_INPUT", "no decoder for codec \(String(cString: avcodec_get_name(parameters.codec_id)))")
+        }
+        codecContext = avcodec_alloc_context3(codec)
+        guard let codecContext, avcodec_parameters_to_context(codecContext, stream.pointee.codecpar) >= 0 else {
+            Self.close(&formatContext)
+            throw FrameProbeError("UNSUPPORTED_INPUT", "cannot configure the decoder")
+        }
+        codecContext.pointee.thread_count = 0
+        codecContext.pointee.max_pixels = Int64(options.maxPixels)
+        status = avcodec_open2(codecContext, codec, nil)
+        guard status >= 0 else {
+            self.codecContext = nil
+            var owned: UnsafeMutablePointer<AVCodecContext>? = codecContext
+            avcodec_free_context(&owned)
+            Self.close(&formatContext)
+            throw FrameProbeError("UNSUPPORTED_INPUT", "cannot open the decoder: \(Self.describe(status))")
+        }
+        packet = av_packet_alloc()
+        decoded = av_frame_alloc()
+
+        timeBase = av_q2d(stream.pointee.time_base)
+        streamStart = stream.pointee.start_time == fp_av_nopts_value() ? 0 : stream.pointee.start_time
+        quarterTurns = Self.clockwiseQuarterTurns(stream)
+        let swaps = quarterTurns % 2 == 1
+        var fps = av_q2d(av_guess_frame_rate(context, stream, nil))
+        if !fps.isFinite || fps <= 0 { fps = 0 }
+        var duration: Double? = nil
+        if stream.pointee.duration != fp_av_nopts_value(), stream.pointee.duration > 0 {
+            duration = Double(stream.pointee.duration) * timeBase
+        } else if context.pointee.duration != fp_av_nopts_value(), context.pointee.duration > 0 {
+            duration = Double(context.pointee.duration) / Double(AV_TIME_BASE)
+        }
+        let pixelFormatName = av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map { String(cString: $0) } ?? "unknown"
+        info = InputInfo(
+            width: swaps ? storedHeight : storedWidth, height: swaps ? storedWidth : storedHeight, fps: fps,
+            codec: String(cString: avcodec_get_name(parameters.codec_id)), pixelFormat: pixelFormatName,
+            durationSeconds: duration, rotation: quarterTurns * 90)
+        seekToStart()
+    }
+
+    deinit {
+        sws_freeContext(scaler)
+        av_frame_free(&decoded)
+        av_packet_free(&packet)
+        avcodec_free_context(&codecContext)
+        Self.close(&formatContext)
+    }
+
+    /// The next frame to analyse, or nil at the end of the window or the input.
+    /// Frames skipped by `--sample-every` are decoded (and counted) but never converted.
+    func nextFrame() throws(FrameProbeError) -> Frame? {
+        while let raw = try nextDecodedFrame() {
+            let pts = presentationTime(of: raw)
+            if pts < options.start - 1e-6 { continue }
+            if let duration = options.duration, pts >= options.start + duration - 1e-6 {
+                finished = true
+                return nil
+            }
+            let index = framesDecoded
+            framesDecoded += 1
+            guard index % max(options.sampleEvery, 1) == 0 else { continue }
+            return Frame(index: index, pts: max(pts, 0), image: try upright(raw))
+        }
+        return nil
+    }
+
+    private func nextDecodedFrame() throws(FrameProbeError) -> UnsafeMutablePointer<AVFrame>? {
+        guard !finished, let codecContext, let decoded, let packet, let formatContext else { return nil }
+        while true {
+            let received = avcodec_receive_frame(codecContext, decoded)
+            if received == 0 { return decoded }
+            if received == fp_averror_eof() {
+                finished = true
+                return nil
+            }
+            if received != fp_averror_eagain() {
+                corruptPackets += 1
+                continue
+            }
+            if draining {
+                finished = true
+                return nil
+            }
+            let read = av_read_frame(formatContext, packet)
+            if read < 0 {
+                if read != fp_averror_eof() {
+                    readError = FrameProbeError("DECODE_ERROR", "reading the input failed: \(Self.describe(read))")
+                }
+                draining = true
+                avcodec_send_packet(codecContext, nil)
+                continue
+            }
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            let sent = avcodec_send_packet(codecContext, packet)
+            if sent < 0 && sent != fp_averror_eagain() { corruptPackets += 1 }
+        }
+    }
+
+    private func presentationTime(of frame: UnsafeMutablePointer<AVFrame>) -> Double {
+        let timestamp = frame.pointee.best_effort_timestamp
+        if timestamp == fp_av_nopts_value() {
+            return info.fps > 0 ? Double(framesDecoded) / info.fps : 0
+        }
+        return Double(timestamp - streamStart) * timeBase
+    }
+
+    /// Converts a decoded frame to BGR (whatever its own size: streams may change resolution) and turns it upright.
+    private func upright(_ frame: UnsafeMutablePointer<AVFrame>) throws(FrameProbeError) -> BGRImage {
+        let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
+        guard width > 0, height > 0 else { throw FrameProbeError("DECODE_ERROR", "the decoder returned an empty frame") }
+        guard width * height <= options.maxPixels else { throw Self.overBudget(width: width, height: height, options.maxPixels) }
+        scaler = sws_getCachedContext(scaler, Int32(width), Int32(height), AVPixelFormat(frame.pointee.format),
+                                      Int32(width), Int32(height), AV_PIX_FMT_BGR24, SWS_BILINEAR, nil, nil, nil)
+        guard let scaler else { throw FrameProbeError("DECODE_ERROR", "cannot convert pixel format to BGR") }
+        let image = BGRImage(width: width, height: height)
+        var destination: [UnsafeMutablePointer<UInt8>?] = [image.pixels, nil, nil, nil]
+        var destinationStride: [Int32] = [Int32(image.stride), 0, 0, 0]
+        let rows = withUnsafePointer(to: &frame.pointee.data) { data in
+            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
+                withUnsafePointer(to: &frame.pointee.linesize) { linesize in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
+                        sws_scale(scaler, planes, strides, 0, Int32(height), &destination, &destinationStride)
+                    }
+                }
+            }
+        }
+        guard rows == Int32(height) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
+        return quarterTurns == 0 ? image : try image.rotated(quarterTurns: quarterTurns)
+    }
+
+    /// Jumps near `--start` when the input can seek; frames before it are then decoded and dropped.
+    private func seekToStart() {
+        guard options.start > 0, let formatContext, let io = formatContext.pointee.pb, io.pointee.seekable != 0 else { return }
+        var target = Int64(options.start * Double(AV_TIME_BASE))
+        if formatContext.pointee.start_time != fp_av_nopts_value() { target += formatContext.pointee.start_time }
+        if avformat_seek_file(formatContext, -1, Int64.min, target, target, 0) >= 0, let codecContext {
+            avcodec_flush_buffers(codecContext)
+        }
+    }
+
+    /// The display matrix says how the stored picture must be turned to be shown upright (as ffmpeg's autorotate).
+    private static func clockwiseQuarterTurns(_ stream: UnsafeMutablePointer<AVStream>) -> Int {
+        var size: Int = 0
+        guard let matrix = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 else { return 0 }
+        let counterClockwise = matrix.withMemoryRebound(to: Int32.self, capacity: 9) { av_display_rotation_get($0) }
+        guard counterClockwise.isFinite else { return 0 }
+        let turns = Int((-counterClockwise / 90).rounded())
+        return ((turns % 4) + 4) % 4
+    }
+
+    private static func overBudget(width: Int, height: Int, _ budget: Int) -> FrameProbeError {
+        FrameProbeError("FRAME_TOO_LARGE", "a \(width)×\(height) frame exceeds the pixel budget of \(budget) pixels (--max-pixels)")
+    }
+
+    private static func close(_ context: inout UnsafeMutablePointer<AVFormatContext>?) {
+        if context != nil { avformat_close_input(&context) }
+    }
+
+    static func describe(_ status: Int32) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
+            av_strerror(status, buffer.baseAddress, buffer.count)
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+}

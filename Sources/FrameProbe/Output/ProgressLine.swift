@@ -1,0 +1,48 @@
+import Foundation
+
+/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second.
+public final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let started = Date()
+    private var inputsDone = 0
+    private var framesDone = 0
+    /// Frames seen so far of inputs still running (their frame events carry the index).
+    private var latestFrame: [String: Int] = [:]
+    private var lastDraw = Date.distantPast
+
+    public init(totalInputs: Int) { total = totalInputs }
+
+    /// Whether to show progress for `mode` (auto: only when standard error is a terminal).
+    public static func isWanted(_ mode: AnalysisOptions.ProgressMode) -> Bool {
+        switch mode {
+        case .always: true
+        case .never: false
+        case .auto: isatty(STDERR_FILENO) == 1
+        }
+    }
+
+    public func observe(_ event: Event) {
+        lock.withLock {
+            switch event.body {
+            case .inputClosed(let summary):
+                inputsDone += 1
+                framesDone += summary.framesAnalysed
+                latestFrame[event.source] = nil
+            case .skipped:
+                inputsDone += 1
+            default:
+                if let frame = event.frame { latestFrame[event.source] = frame + 1 }
+            }
+            let now = Date()
+            guard now.timeIntervalSince(lastDraw) > 0.2 || inputsDone == total else { return }
+            lastDraw = now
+            let frames = framesDone + latestFrame.values.reduce(0, +)
+            let rate = Double(frames) / max(now.timeIntervalSince(started), 0.001)
+            let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, rate)
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+    }
+
+    public func end() { FileHandle.standardError.write(Data("\n".utf8)) }
+}

@@ -1,0 +1,78 @@
+import CVision
+
+/// An 8-bit BGR image in memory owned by Swift. Immutable once handed to the pipeline, so it is shared
+/// across threads without copying.
+public final class BGRImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes per row (at least 3 × width).
+    public let stride: Int
+    let pixels: UnsafeMutablePointer<UInt8>
+
+    /// A zero-filled image; `width`/`height` must be positive (callers check the pixel budget first).
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "BGRImage needs a positive size")
+        self.width = width
+        self.height = height
+        self.stride = 3 * width
+        pixels = .allocate(capacity: stride * height)
+        pixels.initialize(repeating: 0, count: stride * height)
+    }
+
+    /// Builds an image from packed BGR bytes (row after row, no padding).
+    public convenience init?(width: Int, height: Int, bgr: [UInt8]) {
+        guard width > 0, height > 0, bgr.count == width * height * 3 else { return nil }
+        self.init(width: width, height: height)
+        bgr.withUnsafeBufferPointer { pixels.update(from: $0.baseAddress!, count: bgr.count) }
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// The (b, g, r) value at a pixel.
+    public subscript(x: Int, y: Int) -> (b: UInt8, g: UInt8, r: UInt8) {
+        let offset = y * stride + 3 * x
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2])
+    }
+
+    /// A resized copy (area interpolation when shrinking, linear when enlarging).
+    public func resized(width newWidth: Int, height newHeight: Int) throws(FrameProbeError) -> BGRImage {
+        let out = BGRImage(width: newWidth, height: newHeight)
+        try CVisionCall.check("resize") {
+            cvision_resize(pixels, Int32(width), Int32(height), Int32(stride),
+                           out.pixels, Int32(newWidth), Int32(newHeight), Int32(out.stride))
+        }
+        return out
+    }
+
+    /// A copy turned clockwise by `quarterTurns` × 90°.
+    public func rotated(quarterTurns: Int) throws(FrameProbeError) -> BGRImage {
+        let swaps = quarterTurns % 2 != 0
+        let out = BGRImage(width: swaps ? height : width, height: swaps ? width : height)
+        try CVisionCall.check("rotate") {
+            cvision_rotate(pixels, Int32(width), Int32(height), Int32(stride), Int32(quarterTurns),
+                           out.pixels, Int32(out.stride))
+        }
+        return out
+    }
+
+    /// JPEG bytes of this image.
+    public func jpegData(quality: Int = 92) throws(FrameProbeError) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var size = 0
+        try CVisionCall.check("JPEG encoding") {
+            cvision_encode_jpeg(pixels, Int32(width), Int32(height), Int32(stride), Int32(quality), &buffer, &size)
+        }
+        guard let buffer else { return [] }
+        defer { cvision_free(buffer) }
+        return Array(UnsafeBufferPointer(start: buffer, count: size))
+    }
+}
+
+/// Turns a CVision status code into a `FrameProbeError` carrying the shim's message.
+enum CVisionCall {
+    static func check(_ what: String, _ call: () -> Int32) throws(FrameProbeError) {
+        guard call() == 0 else {
+            throw FrameProbeError("IMAGE_ERROR", "\(what) failed: \(String(cString: cvision_last_error()))")
+        }
+    }
+}

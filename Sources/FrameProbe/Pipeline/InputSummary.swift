@@ -1,0 +1,22 @@
+/// What `inputClosed` reports once an input is finished.
+public struct InputSummary: Sendable, Equatable {
+    public var framesDecoded = 0
+    public var framesAnalysed = 0
+    public var corruptPacketsSkipped = 0
+    public var elapsedSeconds = 0.0
+    /// Analysed frames with a valid face / QR codes reported (filled by the face and QR stages).
+    public var faceFrames = 0
+    public var qrCodes = 0
+    public var imagesCaptured = 0
+
+    public init() {}
+
+    var jsonFields: [(String, JSONValue)] {
+        [
+            ("framesDecoded", .int(framesDecoded)), ("framesAnalysed", .int(framesAnalysed)),
+            ("corruptPacketsSkipped", .int(corruptPacketsSkipped)),
+            ("elapsedSeconds", .number(elapsedSeconds, decimals: 3)),
+            ("faceFrames", .int(faceFrames)), ("qrCodes", .int(qrCodes)), ("imagesCaptured", .int(imagesCaptured)),
+        ]
+    }
+}

@@ -1,0 +1,34 @@
+/// One analysis step run on every analysed frame of an input. A stage keeps its own state across frames.
+///
+/// Add a stage to a pipeline from Swift by conforming to this protocol; add it to the CLI with one entry in
+/// `StageRegistry`.
+public protocol Stage {
+    /// Analyses one frame: reads earlier stages' findings from `analysis`, adds its own, and emits events.
+    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError)
+    /// End of input: flush pending transitions and counters.
+    mutating func finish(emit: (Event.Body) -> Void)
+}
+
+extension Stage {
+    public mutating func finish(emit: (Event.Body) -> Void) {}
+}
+
+/// An ordered list of stages run over each frame.
+public struct Pipeline {
+    public private(set) var stages: [any Stage]
+
+    public init(stages: [any Stage]) { self.stages = stages }
+
+    /// Runs every stage on `frame`, in order, and returns what they found.
+    public mutating func process(_ frame: Frame, emit: (Event.Body) -> Void) throws(FrameProbeError) -> FrameAnalysis {
+        var analysis = FrameAnalysis()
+        for index in stages.indices {
+            try stages[index].process(frame, &analysis, emit: emit)
+        }
+        return analysis
+    }
+
+    public mutating func finish(emit: (Event.Body) -> Void) {
+        for index in stages.indices { stages[index].finish(emit: emit) }
+    }
+}

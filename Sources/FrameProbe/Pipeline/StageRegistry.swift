@@ -1,0 +1,81 @@
+import Foundation
+
+/// What a stage needs to be built for one input.
+public struct StageContext: Sendable {
+    /// The input as given (`-` for standard input).
+    public let source: String
+    public let options: AnalysisOptions
+
+    public init(source: String, options: AnalysisOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    /// Where this input's images go: `--output-dir` (default `./frameprobe-output`) / input stem.
+    public var imageStore: ImageStore {
+        ImageStore(root: URL(fileURLWithPath: options.outputDirectory ?? "frameprobe-output", isDirectory: true), source: source)
+    }
+}
+
+/// A registry entry: a stage's name, what it does, what it emits, what it needs from earlier stages, and how to
+/// build it. `frameprobe stages` and `--stages` read these entries; options come from `OptionTable` by stage name.
+public struct StageDescriptor: Sendable {
+    public let name: String
+    public let summary: String
+    public let emits: [String]
+    /// Findings this stage reads, which an earlier stage must provide.
+    public let requires: [String]
+    public let provides: [String]
+    let make: @Sendable (StageContext) throws(FrameProbeError) -> any Stage
+
+    /// The options that configure this stage.
+    public var options: [OptionSpec] { OptionTable.analyze.filter { $0.stage == name } }
+}
+
+/// Every stage frameprobe knows. Adding a stage = one file in Stages/ + one entry here.
+public enum StageRegistry {
+    public static let all: [StageDescriptor] = [
+        StageDescriptor(name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
+                        emits: ["frameQuality"], requires: [], provides: ["frameQuality"]) { _ in QualityStage() },
+        StageDescriptor(name: "capture", summary: "saves frames (capture type frame) on a media-time gate, up to numberOfImages",
+                        emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
+            try CaptureStage(options: CaptureStage.Options(context.options), store: context.imageStore)
+        },
+    ]
+
+    public static func descriptor(named name: String) -> StageDescriptor? { all.first { $0.name == name } }
+
+    /// The stages a run uses: `--stages` as given, or derived from the capture type and flags.
+    public static func stageNames(for options: AnalysisOptions) -> [String] {
+        if let explicit = options.stages { return explicit }
+        var names: [String] = []
+        if options.frameQuality { names.append("quality") }
+        if options.savesImages && options.captureType == .frame { names.append("capture") }
+        return names
+    }
+
+    /// Checks the stage list before anything runs: known names, and each stage's needs met by an earlier one.
+    public static func resolve(_ options: AnalysisOptions) throws(FrameProbeError) -> [StageDescriptor] {
+        var provided: Set<String> = []
+        var resolved: [StageDescriptor] = []
+        for name in stageNames(for: options) {
+            guard let descriptor = descriptor(named: name) else {
+                throw FrameProbeError("INVALID_STAGES", "unknown stage '\(name)'\(Suggestion.hint(for: name, in: all.map(\.name)))")
+            }
+            if let missing = descriptor.requires.first(where: { !provided.contains($0) }) {
+                let providers = all.filter { $0.provides.contains(missing) }.map(\.name)
+                throw FrameProbeError("INVALID_STAGES", "stage '\(name)' needs \(missing), which \(providers.joined(separator: " or ")) must provide before it")
+            }
+            provided.formUnion(descriptor.provides)
+            resolved.append(descriptor)
+        }
+        return resolved
+    }
+
+    /// Builds a fresh pipeline (fresh stage state) for one input.
+    public static func makePipeline(_ descriptors: [StageDescriptor], context: StageContext) throws(FrameProbeError) -> Pipeline {
+        var stages: [any Stage] = []
+        for descriptor in descriptors { stages.append(try descriptor.make(context)) }
+        return Pipeline(stages: stages)
+    }
+}

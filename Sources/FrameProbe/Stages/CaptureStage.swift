@@ -1,0 +1,84 @@
+/// Yoonit's timed image capture, offline: saves an image on a media-time gate (`timeBetweenImages`; the first
+/// one at once), up to `numberOfImages`, then `endCapture`. With capture type `frame` the whole frame is saved.
+public struct CaptureStage: Stage {
+    public struct Options: Sendable {
+        public var type: CaptureType = .frame
+        public var numberOfImages = 0
+        public var timeBetweenImages = 1000
+        public var outputWidth = 200
+        public var outputHeight = 200
+        public var keepAspect = false
+        public var stopAtEndCapture = false
+
+        public init() {}
+
+        init(_ options: AnalysisOptions) {
+            type = options.captureType
+            numberOfImages = options.numberOfImages
+            timeBetweenImages = options.timeBetweenImages
+            outputWidth = options.outputImageWidth
+            outputHeight = options.outputImageHeight
+            keepAspect = options.keepAspect
+            stopAtEndCapture = options.stopAtEndCapture
+        }
+
+        /// The seed's validation keys (SPEC §4).
+        public func validate() throws(FrameProbeError) {
+            if numberOfImages < 0 {
+                throw FrameProbeError("INVALID_NUMBER_OF_IMAGES", "numberOfImages must be 0 (unlimited) or more, got \(numberOfImages)")
+            }
+            if timeBetweenImages < 0 {
+                throw FrameProbeError("INVALID_TIME_BETWEEN_IMAGES", "timeBetweenImages must be 0 ms or more, got \(timeBetweenImages)")
+            }
+            for (key, value) in [("INVALID_OUTPUT_IMAGE_WIDTH", outputWidth), ("INVALID_OUTPUT_IMAGE_HEIGHT", outputHeight)]
+            where value <= 0 || value > 8192 {
+                throw FrameProbeError(key, "output image sizes must be 1…8192 pixels, got \(value)")
+            }
+        }
+    }
+
+    private let options: Options
+    private let store: ImageStore
+    private var saved = 0
+    private var lastSavedPts: Double?
+
+    public init(options: Options, store: ImageStore) throws(FrameProbeError) {
+        try options.validate()
+        self.options = options
+        self.store = store
+    }
+
+    private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        guard !finished, gateIsOpen(at: frame.pts), let subject = subject(of: frame) else { return }
+        let image = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
+                                      keepAspect: options.keepAspect)
+        let quality = try QualityScores(of: image, ellipticalMask: options.type == .face)
+        let name = "\(options.type.rawValue)-\(String(format: "%04d", saved + 1)).jpg"
+        let path = try store.write(try image.jpegData(), name: name)
+        saved += 1
+        lastSavedPts = frame.pts
+        analysis.capturedImages += 1
+        emit(.imageCaptured(CapturedImage(type: options.type.rawValue, count: saved, total: options.numberOfImages,
+                                          imagePath: path, quality: quality)))
+        if finished {
+            emit(.endCapture(type: options.type.rawValue, count: saved))
+            if options.stopAtEndCapture { analysis.stopInput = true }
+        }
+    }
+
+    /// The first image is saved at once; later ones once `timeBetweenImages` of media time has passed.
+    private func gateIsOpen(at pts: Double) -> Bool {
+        guard let lastSavedPts else { return true }
+        return (pts - lastSavedPts) * 1000 >= Double(options.timeBetweenImages) - 1e-6
+    }
+
+    /// What is saved from this frame: the whole frame for `frame` capture.
+    private func subject(of frame: Frame) -> BGRImage? {
+        switch options.type {
+        case .frame: frame.image
+        case .face, .qrcode, .none: nil
+        }
+    }
+}

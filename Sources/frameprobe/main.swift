@@ -1,0 +1,33 @@
+import FrameProbe
+import Foundation
+
+let usage = """
+    Usage: frameprobe COMMAND [options]
+
+    Commands:
+      analyze INPUT...   stream analysis events as JSON Lines
+      stages             list the analysis stages and their options
+
+    frameprobe --version prints the versions of frameprobe, FFmpeg, OpenCV, dlib and zbar.
+    frameprobe COMMAND --help shows a command's options.
+    """
+
+let signals = Signals()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let commands = ["analyze", "stages"]
+
+let status: Int32
+switch arguments.first {
+case "analyze": status = AnalyzeCommand.run(Array(arguments.dropFirst()), signals: signals)
+case "stages": status = StagesCommand.run(Array(arguments.dropFirst()))
+case "--version", "-V", "version":
+    print(Versions.summary)
+    status = ExitCode.success
+case "--help", "-h", "help", nil:
+    print(usage)
+    status = arguments.isEmpty ? ExitCode.invalidUsage : ExitCode.success
+case let other?:
+    status = Console.usageFailure(FrameProbeError(
+        "INVALID_ARGUMENT", "unknown command '\(other)'\(Suggestion.hint(for: other, in: commands))"))
+}
+exit(status)
