@@ -27,7 +27,11 @@ final class MediaDecoder: @unchecked Sendable {
     private var draining = false
     private var finished = false
 
-    static let registerDevices: Void = { avdevice_register_all() }()
+    /// Once per process: device inputs (v4l2 …) registered, libav* logging silenced (failures become events).
+    static let registerDevices: Void = {
+        avdevice_register_all()
+        av_log_set_level(AV_LOG_QUIET)
+    }()
 
     init(url: String, options: DecodeOptions) throws(FrameProbeError) {
         _ = Self.registerDevices
@@ -188,9 +192,11 @@ final class MediaDecoder: @unchecked Sendable {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw FrameProbeError("DECODE_ERROR", "the decoder returned an empty frame") }
         guard width * height <= options.maxPixels else { throw Self.overBudget(width: width, height: height, options.maxPixels) }
-        scaler = sws_getCachedContext(scaler, Int32(width), Int32(height), AVPixelFormat(frame.pointee.format),
+        let (format, fullRange) = Self.normalised(AVPixelFormat(frame.pointee.format), range: frame.pointee.color_range)
+        scaler = sws_getCachedContext(scaler, Int32(width), Int32(height), format,
                                       Int32(width), Int32(height), AV_PIX_FMT_BGR24, SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw FrameProbeError("DECODE_ERROR", "cannot convert pixel format to BGR") }
+        Self.setSourceRange(scaler, fullRange: fullRange, colorspace: frame.pointee.colorspace)
         let image = BGRImage(width: width, height: height)
         var destination: [UnsafeMutablePointer<UInt8>?] = [image.pixels, nil, nil, nil]
         var destinationStride: [Int32] = [Int32(image.stride), 0, 0, 0]
@@ -205,6 +211,27 @@ final class MediaDecoder: @unchecked Sendable {
         }
         guard rows == Int32(height) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
         return quarterTurns == 0 ? image : try image.rotated(quarterTurns: quarterTurns)
+    }
+
+    /// The deprecated full-range "J" formats become their plain twins with an explicit full range.
+    private static func normalised(_ format: AVPixelFormat, range: AVColorRange) -> (AVPixelFormat, Bool) {
+        switch format {
+        case AV_PIX_FMT_YUVJ420P: (AV_PIX_FMT_YUV420P, true)
+        case AV_PIX_FMT_YUVJ422P: (AV_PIX_FMT_YUV422P, true)
+        case AV_PIX_FMT_YUVJ444P: (AV_PIX_FMT_YUV444P, true)
+        case AV_PIX_FMT_YUVJ440P: (AV_PIX_FMT_YUV440P, true)
+        default: (format, range == AVCOL_RANGE_JPEG)
+        }
+    }
+
+    /// Tells swscale the source's range and matrix (BT.709 for HD phone footage, BT.601 otherwise).
+    private static func setSourceRange(_ scaler: OpaquePointer, fullRange: Bool, colorspace: AVColorSpace) {
+        var inverseTable: UnsafeMutablePointer<Int32>? = nil, table: UnsafeMutablePointer<Int32>? = nil
+        var sourceRange: Int32 = 0, destinationRange: Int32 = 0, brightness: Int32 = 0, contrast: Int32 = 0, saturation: Int32 = 0
+        guard sws_getColorspaceDetails(scaler, &inverseTable, &sourceRange, &table, &destinationRange,
+                                       &brightness, &contrast, &saturation) >= 0 else { return }
+        let matrix = sws_getCoefficients(colorspace == AVCOL_SPC_BT709 ? SWS_CS_ITU709 : SWS_CS_DEFAULT)
+        sws_setColorspaceDetails(scaler, matrix, fullRange ? 1 : 0, table, destinationRange, brightness, contrast, saturation)
     }
 
     /// Jumps near `--start` when the input can seek; frames before it are then decoded and dropped.
