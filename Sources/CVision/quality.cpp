@@ -1,6 +1,6 @@
 // Yoonit Camera's image-quality scores (the Android formulas), computed exactly:
 // gray = trunc(0.299 R + 0.587 G + 0.114 B); darkness / lightness = shares of gray in 0..63 / 192..255
-// (optionally inside a centred ellipse); sharpness = population std of the 3x3 Laplacian
+// (optionally inside a centred ellipse, radii 0.35 W and 0.5 H, tested at pixel centres); sharpness = population std of the 3x3 Laplacian
 // [1 1 1; 1 -8 1; 1 1 1] over all pixels, replicated border, each response clamped to 0..255, / 128.
 #include "cvision.h"
 #include "errors.hpp"
@@ -23,8 +23,9 @@ void fill_gray(const uint8_t *bgr, int width, int height, int stride, std::vecto
     }
 }
 
+// Measured at pixel centres, so the mask is symmetric in the crop.
 bool inside_ellipse(int x, int y, double cx, double cy, double rx, double ry) {
-    const double dx = (x - cx) / rx, dy = (y - cy) / ry;
+    const double dx = (x + 0.5 - cx) / rx, dy = (y + 0.5 - cy) / ry;
     return dx * dx + dy * dy < 1.0;
 }
 

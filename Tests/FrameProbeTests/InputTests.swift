@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import FrameProbe
+
+/// Every kind of input SPEC §1 names, on real footage.
+struct InputTests {
+    @Test func imageInputIsOneFrame() {
+        let result = Shell.frameprobe(["analyze", "--frame-quality", Fixtures.path("portrait.jpg")])
+        #expect(result.status == 0)
+        #expect(result.events(named: "frameQuality").count == 1)
+        let opened = result.events(named: "inputOpened").first
+        #expect(opened?.int("width") == 400 && opened?.int("height") == 500)
+        #expect(result.events(named: "inputClosed").first?.int("framesDecoded") == 1)
+    }
+
+    @Test func directoryIsWalkedSortedAndSkipsNonMedia() {
+        let folder = Fixtures.path("folder")
+        let result = Shell.frameprobe(["analyze", "--frame-quality", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        let opened = result.events(named: "inputOpened").compactMap { $0.string("source") }
+        #expect(opened == ["\(folder)/a-pattern.mp4", "\(folder)/nested/b-portrait.jpg"])
+        let skipped = result.events(named: "skipped")
+        #expect(skipped.count == 1)
+        #expect(skipped.first?.string("source") == "\(folder)/notes.txt")
+        #expect(result.events(named: "frameQuality").count == 51)
+    }
+
+    /// The same clip from a file, piped as NUT and piped as raw BGR frames: same frames, same quality.
+    @Test func stdinAsNutAndRawvideoMatchesTheFile() throws {
+        let clip = Fixtures.path("pattern.mp4")
+        let file = Shell.frameprobe(["analyze", "--frame-quality", clip])
+        let nut = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -c:v rawvideo -f nut - | $FP analyze --frame-quality -")
+        let raw = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -f rawvideo -pix_fmt bgr24 - | "
+            + "$FP analyze --frame-quality --input-format rawvideo --video-size 320x240 --pixel-format bgr24 --frame-rate 25 -")
+        for result in [file, nut, raw] {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.events(named: "frameQuality").count == 50)
+        }
+        #expect(nut.events(named: "inputOpened").first?.string("source") == "-")
+        for other in [nut, raw] {
+            for (a, b) in zip(file.events(named: "frameQuality"), other.events(named: "frameQuality")) {
+                #expect(a.int("frame") == b.int("frame"))
+                #expect(abs(a.double("pts")! - b.double("pts")!) < 0.001)
+                for key in ["darkness", "lightness", "sharpness"] {
+                    #expect(abs(a.double(key)! - b.double(key)!) < 0.01, "\(key) at frame \(a.int("frame")!)")
+                }
+            }
+        }
+    }
+
+    @Test func truncatedFileFailsWhileTheGoodOneRuns() {
+        let result = Shell.frameprobe(["analyze", "--frame-quality", Fixtures.path("truncated.mp4"), Fixtures.path("pattern.mp4")])
+        #expect(result.status == 1)
+        let error = result.events(named: "error").first
+        #expect(error?.string("source") == Fixtures.path("truncated.mp4"))
+        #expect(error?.string("key") == "INPUT_UNREADABLE")
+        #expect(result.events(named: "frameQuality").count == 50)
+        #expect(result.events.last?.string("event") == "inputClosed")
+    }
+
+    @Test func missingAndNonMediaFilesNamedExplicitlyAreErrors() {
+        let notes = Fixtures.path("folder/notes.txt")
+        let result = Shell.frameprobe(["analyze", "/nonexistent/clip.mp4", notes])
+        #expect(result.status == 1)
+        #expect(result.events(named: "error").map { $0.string("key") } == ["INPUT_UNREADABLE", "INPUT_UNREADABLE"])
+    }
+
+    @Test func windowAndSampling() {
+        let clip = Fixtures.path("pattern.mp4") // 2 s at 25 fps
+        let window = Shell.frameprobe(["analyze", "--frame-quality", "--start", "0.8", "--duration", "0.4", clip])
+        let pts = window.events(named: "frameQuality").compactMap { $0.double("pts") }
+        #expect(pts.count == 10)
+        #expect(abs((pts.first ?? 0) - 0.8) < 0.001 && abs((pts.last ?? 0) - 1.16) < 0.001)
+        let sampled = Shell.frameprobe(["analyze", "--frame-quality", "--sample-every", "7", clip])
+        #expect(sampled.events(named: "frameQuality").compactMap { $0.int("frame") } == [0, 7, 14, 21, 28, 35, 42, 49])
+        let closed = sampled.events(named: "inputClosed").first
+        #expect(closed?.int("framesDecoded") == 50 && closed?.int("framesAnalysed") == 8)
+    }
+
+    /// A phone-style clip stored turned, with a display matrix, reaches the stages upright.
+    @Test func displayRotationIsApplied() throws {
+        let rotated = try FrameSource(url: Fixtures.path("rotated.mp4"), options: DecodeOptions())
+        let upright = try FrameSource(url: Fixtures.path("clean.mp4"), options: DecodeOptions())
+        #expect(rotated.info.rotation == 270)
+        #expect(rotated.info.width == 400 && rotated.info.height == 500)
+        let a = try #require(rotated.next()), b = try #require(upright.next())
+        _ = rotated.finish(); _ = upright.finish()
+        #expect(a.width == b.width && a.height == b.height)
+        let aligned = meanAbsoluteDifference(a.image, b.image)
+        let flipped = meanAbsoluteDifference(try a.image.rotated(quarterTurns: 2), b.image)
+        #expect(aligned < 6, "upright frames should match: \(aligned)")
+        #expect(flipped > 4 * aligned)
+    }
+
+    func meanAbsoluteDifference(_ a: BGRImage, _ b: BGRImage) -> Double {
+        var total = 0
+        for y in stride(from: 0, to: a.height, by: 2) {
+            for x in stride(from: 0, to: a.width, by: 2) {
+                let p = a[x, y], q = b[x, y]
+                total += abs(Int(p.b) - Int(q.b)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.r) - Int(q.r))
+            }
+        }
+        return Double(total) / Double((a.width / 2) * (a.height / 2) * 3)
+    }
+
+    /// Live use: with a producer running at real speed, the first events arrive while it is still running.
+    @Test func eventsStreamWhileTheProducerIsStillRunning() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let clip = Shell.quote(Fixtures.path("clean.mp4"))
+        process.arguments = ["-c", "ffmpeg -nostdin -v error -re -i \(clip) -f nut - | \(Shell.quote(Shell.frameprobe)) analyze --frame-quality -; echo DONE"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        var firstEventAfter: TimeInterval?
+        var text = ""
+        let reader = out.fileHandleForReading
+        while firstEventAfter == nil {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if text.contains("\"frameQuality\"") { firstEventAfter = Date().timeIntervalSince(started) }
+        }
+        let stillRunning = process.isRunning && !text.contains("DONE")
+        _ = reader.readDataToEndOfFile()
+        process.waitUntilExit()
+        let total = Date().timeIntervalSince(started)
+        #expect(stillRunning, "the first event came only after the producer ended")
+        #expect((firstEventAfter ?? total) < 2.0, "first event after \(firstEventAfter ?? -1) s of a 3 s real-time stream")
+        #expect(total > 2.5)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs commands for end-to-end tests: the built `frameprobe` and shell pipelines around it.
+enum Shell {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout parsed as JSON Lines.
+        var events: [[String: Any]] {
+            stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+            }
+        }
+
+        func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+    }
+
+    /// The executable under test: $FRAMEPROBE_BIN, or the debug build next to the tests.
+    static let frameprobe: String = ProcessInfo.processInfo.environment["FRAMEPROBE_BIN"]
+        ?? Fixtures.packageRoot.appendingPathComponent(".build/debug/frameprobe").path
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// `frameprobe ARGS...`, with optional bytes on standard input.
+    static func frameprobe(_ arguments: [String], stdin: Data? = nil) -> Result {
+        run(executable: frameprobe, arguments, stdin: stdin)
+    }
+
+    /// A `bash -o pipefail -c` command line; `$FP` is the frameprobe executable.
+    static func run(_ command: String) -> Result {
+        run(executable: "/bin/bash", ["-o", "pipefail", "-c", "FP=\(quote(frameprobe)); \(command)"], stdin: nil)
+    }
+
+    static func run(executable: String, _ arguments: [String], stdin: Data?) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+        do { try process.run() } catch { return Result(status: -1, stdout: "", stderr: "\(error)") }
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        if let stdin {
+            try? input.fileHandleForWriting.write(contentsOf: stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        group.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Validates JSON Lines against schema/events.schema.json with Debian's python3-jsonschema.
+    static func validateAgainstSchema(_ jsonl: String) -> Result {
+        run(executable: "/usr/bin/python3", [Fixtures.packageRoot.appendingPathComponent("schema/validate.py").path],
+            stdin: Data(jsonl.utf8))
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    func double(_ key: String) -> Double? { (self[key] as? NSNumber)?.doubleValue }
+    func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
+    func string(_ key: String) -> String? { self[key] as? String }
+}
