@@ -42,12 +42,14 @@ enum AnalyzeCommand {
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: items.count) : nil
         let stop = signals.stop
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
-        let failures = batch.run(items, stop: stop) { event in
-            progress?.observe(event)
-            if !writer.write(event) { stop.raise() }
+        let failures = signals.runInterruptibly(writer: writer) {
+            batch.run(items, stop: stop) { event in
+                progress?.observe(event)
+                if !writer.write(event) { stop.raise() }
+            }
         }
         progress?.end()
         if let code = signals.interruptionExitCode { return code }
-        return failures > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
+        return (failures ?? 0) > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
     }
 }

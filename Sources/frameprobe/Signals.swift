@@ -24,6 +24,31 @@ final class Signals: @unchecked Sendable {
         }
     }
 
+    /// Runs `work` on its own thread. After SIGINT/SIGTERM the work gets `grace` seconds to flush what it has
+    /// (inputs stop between frames); an input blocked on a silent source (a stalled pipe) cannot stop by itself,
+    /// so then the writer is sealed (no half line can follow) and nil is returned.
+    func runInterruptibly<Result: Sendable>(writer: JSONLWriter, grace: TimeInterval = 2,
+                                             _ work: @escaping @Sendable () -> Result) -> Result? {
+        let finished = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result?
+        let thread = Thread {
+            result = work()
+            finished.signal()
+        }
+        thread.start()
+        var stopSeen: Date?
+        while finished.wait(timeout: .now() + 0.1) == .timedOut {
+            guard stop.isRaised else { continue }
+            let seen = stopSeen ?? Date()
+            stopSeen = seen
+            if Date().timeIntervalSince(seen) > grace {
+                writer.seal()
+                return nil
+            }
+        }
+        return result
+    }
+
     /// The exit code an interruption asks for (130 for SIGINT, 143 for SIGTERM), or nil.
     var interruptionExitCode: Int32? {
         lock.withLock { received.map { 128 + $0 } }

@@ -30,6 +30,9 @@ public final class JSONLWriter: @unchecked Sendable {
     /// True once the reader closed its end; nothing more is written.
     public var readerGone: Bool { lock.withLock { closedByReader } }
 
+    /// Refuses every later line (the process is about to exit): what was written stays whole.
+    public func seal() { lock.withLock { closedByReader = true } }
+
     /// Writes one event as one line; returns false when the reader is gone.
     @discardableResult
     public func write(_ event: Event) -> Bool {
