@@ -22,7 +22,7 @@ public enum ConfigFile {
     static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions) throws(FrameProbeError) {
         for (key, value) in flatten(object).sorted(by: { $0.key < $1.key }) {
             guard let spec = OptionTable.spec(configKey: key) else {
-                let known = OptionTable.analyze.compactMap(\.configKey)
+                let known = OptionTable.analyze.map(\.configKey)
                 throw FrameProbeError("INVALID_CONFIG", "unknown config key '\(key)'\(Suggestion.hint(for: key, in: known))")
             }
             guard let optionValue = value.optionValue else {
