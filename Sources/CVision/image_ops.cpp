@@ -64,3 +64,49 @@ extern "C" int cvision_encode_jpeg(const uint8_t *bgr, int width, int height, in
         return 0;
     });
 }
+
+extern "C" int cvision_bgr_to_gray(const uint8_t *bgr, int width, int height, int stride, uint8_t *gray, int gray_stride) {
+    if (!valid(bgr, width, height, stride) || !gray || gray_stride < width) return cvision::fail("invalid image");
+    return cvision::guarded([&] {
+        cv::Mat out(height, width, CV_8UC1, gray, static_cast<size_t>(gray_stride));
+        cv::cvtColor(wrap(bgr, width, height, stride), out, cv::COLOR_BGR2GRAY);
+        return 0;
+    });
+}
+
+namespace {
+// Draws on a copy and blends it back, so that alpha < 1 gives a translucent line.
+template <typename Draw> int blended(uint8_t *bgr, int width, int height, int stride, cvision_color color, Draw draw) {
+    if (!valid(bgr, width, height, stride)) return cvision::fail("invalid image");
+    return cvision::guarded([&] {
+        cv::Mat image = wrap(bgr, width, height, stride);
+        const cv::Scalar scalar(color.b * 255, color.g * 255, color.r * 255);
+        if (color.alpha >= 0.999) {
+            draw(image, scalar);
+        } else {
+            cv::Mat overlay = image.clone();
+            draw(overlay, scalar);
+            cv::addWeighted(overlay, color.alpha, image, 1 - color.alpha, 0, image);
+        }
+        return 0;
+    });
+}
+} // namespace
+
+extern "C" int cvision_draw_rectangle(uint8_t *bgr, int width, int height, int stride, double x, double y, double w,
+                                      double h, cvision_color color, int thickness) {
+    return blended(bgr, width, height, stride, color, [&](cv::Mat &image, const cv::Scalar &scalar) {
+        cv::rectangle(image, cv::Rect(int(std::lround(x)), int(std::lround(y)), int(std::lround(w)), int(std::lround(h))),
+                      scalar, thickness, cv::LINE_AA);
+    });
+}
+
+extern "C" int cvision_draw_polyline(uint8_t *bgr, int width, int height, int stride, const float *xy, int count,
+                                     int closed, cvision_color color, int thickness) {
+    if (!xy || count < 1) return cvision::fail("no points to draw");
+    return blended(bgr, width, height, stride, color, [&](cv::Mat &image, const cv::Scalar &scalar) {
+        std::vector<cv::Point> points;
+        for (int i = 0; i < count; ++i) points.emplace_back(int(std::lround(xy[2 * i])), int(std::lround(xy[2 * i + 1])));
+        cv::polylines(image, points, closed != 0, scalar, thickness, cv::LINE_AA);
+    });
+}

@@ -48,6 +48,54 @@ int cvision_encode_jpeg(const uint8_t *bgr, int width, int height, int stride, i
 
 void cvision_free(void *pointer);
 
+/// Converts BGR to 8-bit gray (BT.601, rounded) into `gray` (gray_stride bytes per row).
+int cvision_bgr_to_gray(const uint8_t *bgr, int width, int height, int stride, uint8_t *gray, int gray_stride);
+
+/// Draws a rectangle / a polyline / a dot on a BGR image in place; colour is (b, g, r), alpha 0...1 blends it.
+typedef struct { double b, g, r, alpha; } cvision_color;
+int cvision_draw_rectangle(uint8_t *bgr, int width, int height, int stride, double x, double y, double w, double h,
+                           cvision_color color, int thickness);
+int cvision_draw_polyline(uint8_t *bgr, int width, int height, int stride, const float *xy, int count, int closed,
+                          cvision_color color, int thickness);
+
+// ---- faces (face_detection.cpp, face_landmarks.cpp, head_pose.cpp) ----
+
+typedef struct { double x, y, width, height, score; } cvision_box;
+typedef struct { float x, y; } cvision_point;
+
+/// dlib's HOG frontal face detector (the model is built into dlib). One per thread: a detection uses working
+/// memory inside the detector.
+typedef struct cvision_face_detector cvision_face_detector;
+cvision_face_detector *cvision_face_detector_create(void);
+void cvision_face_detector_free(cvision_face_detector *detector);
+
+/// Finds frontal faces on a gray image resized by `scale` first (> 1 upsamples to find small faces, < 1 is
+/// faster for large ones). Boxes are in the input image's coordinates, best first. At most `capacity` are written;
+/// `*count` is the number found.
+int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
+                         double scale, cvision_box *boxes, int capacity, int *count);
+
+/// OpenCV's Haar cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.
+typedef struct cvision_profile_detector cvision_profile_detector;
+cvision_profile_detector *cvision_profile_detector_create(const char *cascade_path);
+void cvision_profile_detector_free(cvision_profile_detector *detector);
+int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *gray, int width, int height, int stride,
+                            cvision_box region, int min_size, cvision_box *boxes, int capacity, int *count);
+
+/// dlib's 68-point shape predictor, loaded from a model file. Safe to share across threads.
+typedef struct cvision_landmarker cvision_landmarker;
+cvision_landmarker *cvision_landmarker_create(const char *model_path);
+void cvision_landmarker_free(cvision_landmarker *landmarker);
+/// Fits the 68 points (iBUG order) of the face in `box` on a full-resolution gray image.
+int cvision_fit_landmarks(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height, int stride,
+                          cvision_box box, cvision_point points[68]);
+
+/// Head rotation from the 68 landmarks with solvePnP against a generic 3-D face (focal length = image width,
+/// principal point at the centre), in degrees, ML Kit's conventions: pitch > 0 looks up, yaw > 0 turns toward
+/// the image's right, roll > 0 is counter-clockwise in the image.
+typedef struct { double pitch, yaw, roll; } cvision_pose;
+int cvision_head_pose(const cvision_point points[68], int width, int height, cvision_pose *pose);
+
 #ifdef __cplusplus
 }
 #endif

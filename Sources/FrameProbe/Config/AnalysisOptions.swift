@@ -21,6 +21,22 @@ public struct AnalysisOptions: Sendable {
     public var stopAtEndCapture = false
     /// Emit `frameQuality` for every analysed frame.
     public var frameQuality = false
+
+    /// Smallest face to find, as a fraction of the frame width (sets the detection scale).
+    public var minFaceSize = 0.1
+    /// Run the face detector every Nth analysed frame, tracking in between.
+    public var detectEvery = 1
+    /// Add the named landmark groups to `faceDetected`.
+    public var faceContours = false
+    /// Add the face crop's quality to `faceDetected`.
+    public var faceQuality = false
+    /// Detection-box enlargement, region of interest, minimum and maximum sizes.
+    public var region = RegionCheck.Options()
+    /// Save, next to each captured image, the frame with the box, contours and ROI drawn.
+    public var annotate = false
+    public var detectionBoxColor = ARGBColor()
+    public var faceContoursColor = ARGBColor()
+    public var roiColor = ARGBColor()
     /// Where images and clips go (`--output-dir`; implies saving captured images).
     public var outputDirectory: String?
     /// Explicit stage list (`--stages`); nil derives it from the capture type and flags.
@@ -43,6 +59,8 @@ public struct AnalysisOptions: Sendable {
     /// Checks every value before anything runs; the error carries the SPEC key (exit 2).
     public func validate() throws(FrameProbeError) {
         try CaptureStage.Options(self).validate()
+        try FaceDetectionStage.Options(self).validate()
+        try region.validate()
         if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
         if decode.start < 0 { throw FrameProbeError("INVALID_START", "start must be 0 s or more") }
         if let duration = decode.duration, duration <= 0 {

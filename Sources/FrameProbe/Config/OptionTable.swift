@@ -65,6 +65,14 @@ extension OptionSpec {
         }
     }
 
+    /// A colour "alpha,red,green,blue" (JSON: a list of four numbers).
+    static func color(_ flag: String, _ key: String, _ help: String, invalid: String, _ setting: Setting<ARGBColor>) -> OptionSpec {
+        OptionSpec(flag: flag, shortFlag: nil, configKey: key, valueName: "A,R,G,B", help: help, stage: "annotate",
+                   invalidKey: invalid) { options, value throws(FrameProbeError) in
+            options[keyPath: setting] = try ARGBColor(parsing: try value.text(invalid, key), invalidKey: invalid)
+        }
+    }
+
     /// One of a closed set of names (a `RawRepresentable` enum).
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ flag: String, _ key: String, _ help: String, stage: String? = nil, invalid: String, _ setting: Setting<Choice>
@@ -83,7 +91,7 @@ extension OptionSpec {
 
 /// The options of `frameprobe analyze` (and of the commands that analyse: `report`, `acquire`).
 public enum OptionTable {
-    public static let analyze: [OptionSpec] = input + output + capture + quality
+    public static let analyze: [OptionSpec] = input + output + capture + quality + faces + region + annotation
 
     public static func spec(configKey: String) -> OptionSpec? { analyze.first { $0.configKey == configKey } }
 
@@ -141,5 +149,53 @@ public enum OptionTable {
     static let quality: [OptionSpec] = [
         .toggle("frame-quality", "frameQuality", "emit frameQuality (darkness, lightness, sharpness of the whole frame) per analysed frame",
                 stage: "quality", invalid: "INVALID_FRAME_QUALITY", \.frameQuality),
+    ]
+}
+
+extension OptionTable {
+    static let faces: [OptionSpec] = [
+        .number("min-face-size", "minFaceSize", "FRACTION", "smallest face to find, as a fraction of the frame width (default 0.1)",
+                stage: "faceDetection", invalid: "INVALID_MIN_FACE_SIZE", \.minFaceSize),
+        .int("detect-every", "detectEvery", "N", "run the face detector every Nth analysed frame, tracking in between (default 1)",
+             stage: "faceDetection", invalid: "INVALID_DETECT_EVERY", \.detectEvery),
+        .toggle("face-contours", "faceContours", "add the named landmark groups to faceDetected",
+                stage: "faceRegion", invalid: "INVALID_FACE_CONTOURS", \.faceContours),
+        .toggle("face-quality", "faceQuality", "add the face crop's darkness/lightness/sharpness to faceDetected",
+                stage: "faceRegion", invalid: "INVALID_FACE_QUALITY", \.faceQuality),
+    ]
+
+    static let region: [OptionSpec] = [
+        .number("detection-top-size", "detectionTopSize", "FRACTION", "enlarge (+) or shrink (−) the box's top side",
+                stage: "faceRegion", invalid: "INVALID_DETECTION_TOP_SIZE", \.region.detectionTopSize),
+        .number("detection-right-size", "detectionRightSize", "FRACTION", "enlarge (+) or shrink (−) the box's right side",
+                stage: "faceRegion", invalid: "INVALID_DETECTION_RIGHT_SIZE", \.region.detectionRightSize),
+        .number("detection-bottom-size", "detectionBottomSize", "FRACTION", "enlarge (+) or shrink (−) the box's bottom side",
+                stage: "faceRegion", invalid: "INVALID_DETECTION_BOTTOM_SIZE", \.region.detectionBottomSize),
+        .number("detection-left-size", "detectionLeftSize", "FRACTION", "enlarge (+) or shrink (−) the box's left side",
+                stage: "faceRegion", invalid: "INVALID_DETECTION_LEFT_SIZE", \.region.detectionLeftSize),
+        .number("detection-min-size", "detectionMinSize", "FRACTION", "minimum box width / frame (or ROI) width (default 0)",
+                stage: "faceRegion", invalid: "INVALID_MINIMUM_SIZE", \.region.detectionMinSize),
+        .number("detection-max-size", "detectionMaxSize", "FRACTION", "maximum box width / frame width (default 1)",
+                stage: "faceRegion", invalid: "INVALID_MAXIMUM_SIZE", \.region.detectionMaxSize),
+        .toggle("roi", "roi", "turn the region of interest on (also on with any offset)",
+                stage: "faceRegion", invalid: "INVALID_ROI", \.region.roi),
+        .number("roi-top-offset", "roi.top", "FRACTION", "region of interest: distance from the top",
+                stage: "faceRegion", invalid: "INVALID_ROI_TOP_OFFSET", \.region.roiTopOffset),
+        .number("roi-right-offset", "roi.right", "FRACTION", "region of interest: distance from the right",
+                stage: "faceRegion", invalid: "INVALID_ROI_RIGHT_OFFSET", \.region.roiRightOffset),
+        .number("roi-bottom-offset", "roi.bottom", "FRACTION", "region of interest: distance from the bottom",
+                stage: "faceRegion", invalid: "INVALID_ROI_BOTTOM_OFFSET", \.region.roiBottomOffset),
+        .number("roi-left-offset", "roi.left", "FRACTION", "region of interest: distance from the left",
+                stage: "faceRegion", invalid: "INVALID_ROI_LEFT_OFFSET", \.region.roiLeftOffset),
+    ]
+
+    static let annotation: [OptionSpec] = [
+        .toggle("annotate", "annotate", "with each saved image, save the frame with the box, contours and ROI drawn",
+                stage: "capture", invalid: "INVALID_ANNOTATE", \.annotate),
+        .color("detection-box-color", "detectionBoxColor", "box colour (default 0.4,1,1,1)",
+               invalid: "INVALID_DETECTION_BOX_COLOR", \.detectionBoxColor),
+        .color("face-contours-color", "faceContoursColor", "contours colour (default 0.4,1,1,1)",
+               invalid: "INVALID_FACE_CONTOURS_COLOR", \.faceContoursColor),
+        .color("roi-color", "roiColor", "ROI colour (default 0.4,1,1,1)", invalid: "INVALID_ROI_COLOR", \.roiColor),
     ]
 }

@@ -44,6 +44,16 @@ public final class BGRImage: @unchecked Sendable {
         return out
     }
 
+    /// A copy of the `width` × `height` area at (`x`, `y`), which must lie inside the image.
+    public func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> BGRImage {
+        precondition(x >= 0 && y >= 0 && x + cropWidth <= width && y + cropHeight <= height, "crop outside the image")
+        let out = BGRImage(width: cropWidth, height: cropHeight)
+        for row in 0..<cropHeight {
+            (out.pixels + row * out.stride).update(from: pixels + (y + row) * stride + 3 * x, count: 3 * cropWidth)
+        }
+        return out
+    }
+
     /// A copy turned clockwise by `quarterTurns` × 90°.
     public func rotated(quarterTurns: Int) throws(FrameProbeError) -> BGRImage {
         let swaps = quarterTurns % 2 != 0

@@ -17,6 +17,10 @@ public struct Event: Sendable {
     public enum Body: Sendable {
         case inputOpened(InputInfo)
         case frameQuality(QualityScores)
+        case faceDetected(FaceReport)
+        case faceUndetected
+        /// One of the seed's message keys (`INVALID_MINIMUM_SIZE`, `INVALID_MAXIMUM_SIZE`, `INVALID_OUT_OF_ROI`).
+        case message(String)
         case imageCaptured(CapturedImage)
         case endCapture(type: String, count: Int)
         case skipped(reason: String)
@@ -29,6 +33,9 @@ public struct Event: Sendable {
         switch body {
         case .inputOpened: "inputOpened"
         case .frameQuality: "frameQuality"
+        case .faceDetected: "faceDetected"
+        case .faceUndetected: "faceUndetected"
+        case .message: "message"
         case .imageCaptured: "imageCaptured"
         case .endCapture: "endCapture"
         case .skipped: "skipped"
@@ -55,6 +62,9 @@ public struct Event: Sendable {
         switch body {
         case .inputOpened(let info): info.jsonFields
         case .frameQuality(let scores): scores.jsonFields
+        case .faceDetected(let report): report.jsonFields
+        case .faceUndetected: []
+        case .message(let key): [("message", .string(key))]
         case .imageCaptured(let image): image.jsonFields
         case .endCapture(let type, let count): [("type", .string(type)), ("count", .int(count))]
         case .skipped(let reason): [("reason", .string(reason))]

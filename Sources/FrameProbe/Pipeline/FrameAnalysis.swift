@@ -2,12 +2,28 @@
 public struct FrameAnalysis: Sendable {
     /// Whole-frame quality, computed once by the first stage that needs it.
     public var frameQuality: QualityScores?
+    /// Faces found in this frame, the widest first (face stages).
+    public var faces: [FaceObservation] = []
+    /// The faces of the previous analysed frame as the stages left them (for tracking).
+    public var previousFaces: [FaceObservation] = []
+    /// The primary face's enlarged box when it passed the region checks (what face capture saves).
+    public var validFaceBox: Box?
     /// Images saved for this frame.
     public var capturedImages: Int = 0
     /// Set by a stage to end this input's analysis after this frame (e.g. `--stop-at-end-capture`).
     public var stopInput = false
 
+    private var grayCache: GrayImage?
+
     public init() {}
+
+    /// The frame in gray (for the detectors), converted the first time it is asked for.
+    public mutating func gray(of frame: Frame) throws(FrameProbeError) -> GrayImage {
+        if let grayCache { return grayCache }
+        let gray = try GrayImage(frame.image)
+        grayCache = gray
+        return gray
+    }
 
     /// The whole-frame quality, scoring the frame the first time it is asked for.
     public mutating func wholeFrameQuality(of frame: Frame) throws(FrameProbeError) -> QualityScores {

@@ -45,6 +45,7 @@ public struct InputRunner: Sendable {
             do throws(FrameProbeError) {
                 let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
                 summary.imagesCaptured += analysis.capturedImages
+                if analysis.validFaceBox != nil { summary.faceFrames += 1 }
                 if analysis.stopInput { break }
             } catch {
                 failure = error

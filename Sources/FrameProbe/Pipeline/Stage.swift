@@ -16,15 +16,18 @@ extension Stage {
 /// An ordered list of stages run over each frame.
 public struct Pipeline {
     public private(set) var stages: [any Stage]
+    private var previousFaces: [FaceObservation] = []
 
     public init(stages: [any Stage]) { self.stages = stages }
 
     /// Runs every stage on `frame`, in order, and returns what they found.
     public mutating func process(_ frame: Frame, emit: (Event.Body) -> Void) throws(FrameProbeError) -> FrameAnalysis {
         var analysis = FrameAnalysis()
+        analysis.previousFaces = previousFaces
         for index in stages.indices {
             try stages[index].process(frame, &analysis, emit: emit)
         }
+        previousFaces = analysis.faces
         return analysis
     }
 

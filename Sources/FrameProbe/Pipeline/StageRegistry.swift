@@ -37,7 +37,21 @@ public enum StageRegistry {
     public static let all: [StageDescriptor] = [
         StageDescriptor(name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
                         emits: ["frameQuality"], requires: [], provides: ["frameQuality"]) { _ in QualityStage() },
-        StageDescriptor(name: "capture", summary: "saves frames (capture type frame) on a media-time gate, up to numberOfImages",
+        StageDescriptor(name: "faceDetection", summary: "finds faces (dlib HOG) at a scale set by --min-face-size and tracks them",
+                        emits: [], requires: [], provides: ["faces"]) { context throws(FrameProbeError) in
+            try FaceDetectionStage(options: FaceDetectionStage.Options(context.options))
+        },
+        StageDescriptor(name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (and moves tracked faces)",
+                        emits: [], requires: ["faces"], provides: ["landmarks"]) { _ throws(FrameProbeError) in
+            try FaceLandmarksStage()
+        },
+        StageDescriptor(name: "headPose", summary: "head Euler angles (solvePnP), eye-open and smiling probabilities",
+                        emits: [], requires: ["landmarks"], provides: ["headPose"]) { _ in HeadPoseStage() },
+        StageDescriptor(name: "faceRegion", summary: "enlarges and validates the primary face (ROI, min/max size); faceDetected/faceUndetected/message",
+                        emits: ["faceDetected", "faceUndetected", "message"], requires: ["faces"], provides: ["validFace"]) { context throws(FrameProbeError) in
+            try FaceRegionStage(options: FaceRegionStage.Options(context.options))
+        },
+        StageDescriptor(name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
                         emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
             try CaptureStage(options: CaptureStage.Options(context.options), store: context.imageStore)
         },
@@ -50,7 +64,8 @@ public enum StageRegistry {
         if let explicit = options.stages { return explicit }
         var names: [String] = []
         if options.frameQuality { names.append("quality") }
-        if options.savesImages && options.captureType == .frame { names.append("capture") }
+        if options.captureType == .face { names += ["faceDetection", "faceLandmarks", "headPose", "faceRegion"] }
+        if options.savesImages && [.face, .frame].contains(options.captureType) { names.append("capture") }
         return names
     }
 

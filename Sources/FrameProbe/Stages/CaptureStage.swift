@@ -51,7 +51,7 @@ public struct CaptureStage: Stage {
     private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
-        guard !finished, gateIsOpen(at: frame.pts), let subject = subject(of: frame) else { return }
+        guard !finished, gateIsOpen(at: frame.pts), let subject = try subject(of: frame, analysis) else { return }
         let image = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                       keepAspect: options.keepAspect)
         let quality = try QualityScores(of: image, ellipticalMask: options.type == .face)
@@ -74,11 +74,13 @@ public struct CaptureStage: Stage {
         return (pts - lastSavedPts) * 1000 >= Double(options.timeBetweenImages) - 1e-6
     }
 
-    /// What is saved from this frame: the whole frame for `frame` capture.
-    private func subject(of frame: Frame) -> BGRImage? {
+    /// What is saved from this frame: the valid primary face's enlarged box (clamped to the frame), or the
+    /// whole frame for `frame` capture.
+    private func subject(of frame: Frame, _ analysis: FrameAnalysis) throws(FrameProbeError) -> BGRImage? {
         switch options.type {
         case .frame: frame.image
-        case .face, .qrcode, .none: nil
+        case .face: try analysis.validFaceBox.flatMap { box throws(FrameProbeError) in try FaceCrop.image(of: box, in: frame) }
+        case .qrcode, .none: nil
         }
     }
 }

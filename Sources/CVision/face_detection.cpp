@@ -1,0 +1,107 @@
+// Face detection: dlib's HOG frontal detector on a rescaled gray image, and OpenCV's profile cascade for faces
+// turned too far for it.
+#include "cvision.h"
+#include "errors.hpp"
+#include <algorithm>
+#include <dlib/image_processing/frontal_face_detector.h>
+#include <dlib/opencv/cv_image.h>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/objdetect.hpp>
+
+// A detector keeps its scan's working memory inside, so each thread needs its own; copying a prototype is
+// cheaper than deserializing the built-in model again.
+struct cvision_face_detector {
+    dlib::frontal_face_detector detector;
+};
+
+namespace {
+const dlib::frontal_face_detector &prototype() {
+    static const dlib::frontal_face_detector built = dlib::get_frontal_face_detector();
+    return built;
+}
+} // namespace
+
+struct cvision_profile_detector {
+    cv::CascadeClassifier cascade;
+};
+
+namespace {
+cv::Mat wrap_gray(const uint8_t *gray, int width, int height, int stride) {
+    return cv::Mat(height, width, CV_8UC1, const_cast<uint8_t *>(gray), static_cast<size_t>(stride));
+}
+} // namespace
+
+extern "C" cvision_face_detector *cvision_face_detector_create(void) {
+    cvision_face_detector *made = nullptr;
+    cvision::guarded([&] {
+        made = new cvision_face_detector{prototype()};
+        return 0;
+    });
+    return made;
+}
+
+extern "C" void cvision_face_detector_free(cvision_face_detector *detector) { delete detector; }
+
+extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
+                                    int stride, double scale, cvision_box *boxes, int capacity, int *count) {
+    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
+        return cvision::fail("invalid detection request");
+    return cvision::guarded([&] {
+        cv::Mat image = wrap_gray(gray, width, height, stride), scaled;
+        if (std::abs(scale - 1.0) < 1e-3) {
+            scaled = image;
+        } else {
+            cv::resize(image, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+        }
+        dlib::cv_image<unsigned char> view(scaled);
+        std::vector<dlib::rect_detection> found;
+        detector->detector(view, found, 0.0);
+        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
+        *count = static_cast<int>(found.size());
+        for (int i = 0; i < std::min(capacity, *count); ++i) {
+            const dlib::rectangle &r = found[i].rect;
+            boxes[i] = {r.left() / scale, r.top() / scale, r.width() / scale, r.height() / scale, found[i].detection_confidence};
+        }
+        return 0;
+    });
+}
+
+extern "C" cvision_profile_detector *cvision_profile_detector_create(const char *cascade_path) {
+    cvision_profile_detector *made = nullptr;
+    cvision::guarded([&] {
+        auto candidate = new cvision_profile_detector();
+        if (!candidate->cascade.load(cascade_path)) {
+            delete candidate;
+            return cvision::fail("cannot load the profile-face cascade");
+        }
+        made = candidate;
+        return 0;
+    });
+    return made;
+}
+
+extern "C" void cvision_profile_detector_free(cvision_profile_detector *detector) { delete detector; }
+
+extern "C" int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *gray, int width, int height,
+                                       int stride, cvision_box region, int min_size, cvision_box *boxes, int capacity,
+                                       int *count) {
+    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count)
+        return cvision::fail("invalid profile detection request");
+    return cvision::guarded([&] {
+        cv::Rect area = cv::Rect(cv::Point(int(region.x), int(region.y)), cv::Size(int(region.width), int(region.height))) &
+                        cv::Rect(0, 0, width, height);
+        *count = 0;
+        if (area.width < min_size || area.height < min_size) return 0;
+        cv::Mat patch = wrap_gray(gray, width, height, stride)(area), mirrored;
+        cv::flip(patch, mirrored, 1);
+        std::vector<cv::Rect> found, found_mirrored;
+        const cv::Size smallest(min_size, min_size);
+        detector->cascade.detectMultiScale(patch, found, 1.1, 3, 0, smallest);
+        detector->cascade.detectMultiScale(mirrored, found_mirrored, 1.1, 3, 0, smallest);
+        for (const cv::Rect &r : found_mirrored) found.emplace_back(area.width - r.x - r.width, r.y, r.width, r.height);
+        *count = static_cast<int>(found.size());
+        for (int i = 0; i < std::min(capacity, *count); ++i)
+            boxes[i] = {double(found[i].x + area.x), double(found[i].y + area.y), double(found[i].width), double(found[i].height), 0};
+        return 0;
+    });
+}

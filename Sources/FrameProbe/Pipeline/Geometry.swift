@@ -1,0 +1,56 @@
+/// A point in source-frame pixels.
+public struct Point2D: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    func distance(to other: Point2D) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+}
+
+/// An axis-aligned box in source-frame pixels.
+public struct Box: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The smallest box holding every point.
+    public init(enclosing points: [Point2D]) {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        let left = xs.min() ?? 0, top = ys.min() ?? 0
+        self.init(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+    }
+
+    public var right: Double { x + width }
+    public var bottom: Double { y + height }
+    public var centre: Point2D { Point2D(x: x + width / 2, y: y + height / 2) }
+    public var area: Double { max(width, 0) * max(height, 0) }
+
+    /// Intersection over union with another box (0 when they do not overlap).
+    public func intersectionOverUnion(_ other: Box) -> Double {
+        let overlapWidth = min(right, other.right) - max(x, other.x)
+        let overlapHeight = min(bottom, other.bottom) - max(y, other.y)
+        guard overlapWidth > 0, overlapHeight > 0 else { return 0 }
+        let overlap = overlapWidth * overlapHeight
+        return overlap / (area + other.area - overlap)
+    }
+
+    /// This box clipped to a `width` × `height` frame, in whole pixels; nil when nothing is left.
+    public func clamped(toWidth frameWidth: Int, height frameHeight: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let left = max(0, Int(x.rounded(.down))), top = max(0, Int(y.rounded(.down)))
+        let rightEdge = min(frameWidth, Int(right.rounded(.up))), bottomEdge = min(frameHeight, Int(bottom.rounded(.up)))
+        guard rightEdge > left, bottomEdge > top else { return nil }
+        return (left, top, rightEdge - left, bottomEdge - top)
+    }
+}

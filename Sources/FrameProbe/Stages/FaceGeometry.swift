@@ -1,0 +1,64 @@
+import Foundation
+
+/// Eye and smile measures from the 68 iBUG landmarks, mapped to probabilities by logistic curves.
+///
+/// - Eye openness: the eye aspect ratio EAR = (|p2−p6| + |p3−p5|) / (2·|p1−p4|) over the eye's six points
+///   (Soukupová & Čech), about 0.3 for an open eye and under 0.15 for a closed one;
+///   p = 1 / (1 + e^(−eyeSlope·(EAR − eyeMidpoint))).
+/// - Smile: the mouth's width relative to the outer eye-corner distance (a smile widens the mouth) plus how far
+///   the mouth corners rise above the lips' centre line, relative to the mouth width;
+///   p = 1 / (1 + e^(−smileSlope·(score − smileMidpoint))).
+/// "Left"/"right" are the subject's own, as ML Kit: the left eye is points 42–47 (the image's right side).
+public enum FaceGeometry {
+    public static let eyeMidpoint = 0.2
+    public static let eyeSlope = 40.0
+    public static let smileMidpoint = 0.0
+    public static let smileSlope = 12.0
+
+    static let rightEye = Array(36...41)
+    static let leftEye = Array(42...47)
+
+    public static func eyeAspectRatio(_ points: [Point2D], eye: [Int]) -> Double {
+        let p = eye.map { points[$0] }
+        let width = p[0].distance(to: p[3])
+        guard width > 0 else { return 0 }
+        return (p[1].distance(to: p[5]) + p[2].distance(to: p[4])) / (2 * width)
+    }
+
+    /// Mouth width over outer-eye-corner distance, minus the neutral ratio, plus the corners' rise.
+    public static func smileScore(_ points: [Point2D]) -> Double {
+        let eyes = points[36].distance(to: points[45])
+        let mouthWidth = points[48].distance(to: points[54])
+        guard eyes > 0, mouthWidth > 0 else { return 0 }
+        let widening = mouthWidth / eyes - neutralMouthRatio
+        let lipCentre = (points[51].y + points[57].y) / 2 + (points[62].y + points[66].y) / 2
+        let cornerRise = (lipCentre / 2 - (points[48].y + points[54].y) / 2) / mouthWidth
+        return widening + cornerRise
+    }
+
+    /// Mouth width / outer-eye-corner distance of a relaxed mouth.
+    static let neutralMouthRatio = 0.55
+
+    static func logistic(_ value: Double, midpoint: Double, slope: Double) -> Double {
+        1 / (1 + exp(-slope * (value - midpoint)))
+    }
+
+    public static func leftEyeOpenProbability(_ points: [Point2D]) -> Double {
+        logistic(eyeAspectRatio(points, eye: leftEye), midpoint: eyeMidpoint, slope: eyeSlope)
+    }
+
+    public static func rightEyeOpenProbability(_ points: [Point2D]) -> Double {
+        logistic(eyeAspectRatio(points, eye: rightEye), midpoint: eyeMidpoint, slope: eyeSlope)
+    }
+
+    public static func smilingProbability(_ points: [Point2D]) -> Double {
+        logistic(smileScore(points), midpoint: smileMidpoint, slope: smileSlope)
+    }
+
+    /// The named landmark groups of `--face-contours` (ML Kit's contour names; left/right are the subject's).
+    public static let contourGroups: [(String, [Int])] = [
+        ("jaw", Array(0...16)), ("rightEyebrow", Array(17...21)), ("leftEyebrow", Array(22...26)),
+        ("noseBridge", Array(27...30)), ("noseBottom", Array(31...35)), ("rightEye", rightEye), ("leftEye", leftEye),
+        ("outerLips", Array(48...59)), ("innerLips", Array(60...67)),
+    ]
+}

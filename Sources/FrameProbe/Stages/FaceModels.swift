@@ -1,0 +1,60 @@
+import CVision
+import Foundation
+
+/// dlib's and OpenCV's face models. The 68-point predictor (100 MB) is loaded once per process and shared by
+/// every input (fitting is a const call); detectors are made per input.
+final class FaceModels: @unchecked Sendable {
+    /// Debian's libdlib-data installs the 68-point predictor here; FRAMEPROBE_SHAPE_PREDICTOR overrides it.
+    static let shapePredictorPath = ProcessInfo.processInfo.environment["FRAMEPROBE_SHAPE_PREDICTOR"]
+        ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+    /// Debian's opencv-data installs the cascades here.
+    static let profileCascadePath = "/usr/share/opencv4/haarcascades/haarcascade_profileface.xml"
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var landmarkerCache: FaceModels.Landmarker?
+
+    final class Detector: @unchecked Sendable {
+        let handle: OpaquePointer
+        let profiles: OpaquePointer?
+        init(handle: OpaquePointer, profiles: OpaquePointer?) {
+            self.handle = handle
+            self.profiles = profiles
+        }
+        deinit {
+            cvision_face_detector_free(handle)
+            cvision_profile_detector_free(profiles)
+        }
+    }
+
+    final class Landmarker: @unchecked Sendable {
+        let handle: OpaquePointer
+        init(handle: OpaquePointer) { self.handle = handle }
+        deinit { cvision_landmarker_free(handle) }
+    }
+
+    /// A new detector for one input (detectors are not shared: a detection uses memory inside the detector).
+    static func detector() throws(FrameProbeError) -> Detector {
+        guard let handle = cvision_face_detector_create() else {
+            throw FrameProbeError("MODEL_UNAVAILABLE", "dlib's face detector could not be built: \(String(cString: cvision_last_error()))")
+        }
+        // The profile cascade only extends tracking; without opencv-data frontal detection still works.
+        return Detector(handle: handle, profiles: cvision_profile_detector_create(profileCascadePath))
+    }
+
+    static func landmarker() throws(FrameProbeError) -> Landmarker {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            if let landmarkerCache { return landmarkerCache }
+            guard FileManager.default.isReadableFile(atPath: shapePredictorPath) else {
+                throw FrameProbeError("MODEL_MISSING", "the 68-point landmark model \(shapePredictorPath) is missing: install Debian's libdlib-data (Scripts/bootstrap does)")
+            }
+            guard let handle = cvision_landmarker_create(shapePredictorPath) else {
+                throw FrameProbeError("MODEL_MISSING", "cannot load \(shapePredictorPath): \(String(cString: cvision_last_error()))")
+            }
+            let made = Landmarker(handle: handle)
+            landmarkerCache = made
+            return made
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// One face found in a frame, with what the face stages learned about it.
+public struct FaceObservation: Sendable {
+    /// The detector-style box in source pixels (before the capture enlargement).
+    public var box: Box
+    /// Stable while the same face stays in view.
+    public var trackingId: Int
+    /// True when the face was carried from the previous frame rather than detected in this one.
+    public var isTracked: Bool
+    /// The 68 iBUG landmarks, in source pixels (with the landmarks stage).
+    public var landmarks: [Point2D]?
+    /// Head rotation, eyes and smile (with the head-pose stage).
+    public var headPose: HeadPose?
+    public var leftEyeOpenProbability: Double?
+    public var rightEyeOpenProbability: Double?
+    public var smilingProbability: Double?
+
+    /// Where the detector's box sits relative to the landmarks' bounding box, learnt when the face is detected,
+    /// so that a tracked face gets a detector-like box from its landmarks alone.
+    var boxFromLandmarks: BoxRelation?
+    /// Consecutive detection passes that did not confirm this face.
+    var missedDetections = 0
+
+    public init(box: Box, trackingId: Int, isTracked: Bool = false) {
+        self.box = box
+        self.trackingId = trackingId
+        self.isTracked = isTracked
+    }
+}
+
+/// A box expressed relative to another box (offsets and sizes as fractions of it).
+struct BoxRelation: Sendable {
+    var dx: Double, dy: Double, width: Double, height: Double
+
+    init(of box: Box, relativeTo reference: Box) {
+        let w = max(reference.width, 1), h = max(reference.height, 1)
+        dx = (box.x - reference.x) / w
+        dy = (box.y - reference.y) / h
+        width = box.width / w
+        height = box.height / h
+    }
+
+    func apply(to reference: Box) -> Box {
+        Box(x: reference.x + dx * reference.width, y: reference.y + dy * reference.height,
+            width: width * reference.width, height: height * reference.height)
+    }
+}

@@ -1,0 +1,97 @@
+/// Yoonit's face events: the primary (widest) face's box is enlarged and validated (`RegionCheck`); a valid face
+/// gives `faceDetected` on every frame, and the valid→invalid transition gives `message` (when there is a
+/// reason) then `faceUndetected`, once.
+public struct FaceRegionStage: Stage {
+    public struct Options: Sendable {
+        public var region = RegionCheck.Options()
+        /// Add the named landmark groups to `faceDetected`.
+        public var faceContours = false
+        /// Add the quality of the face crop (elliptical mask) to `faceDetected`.
+        public var faceQuality = false
+
+        public init() {}
+
+        init(_ options: AnalysisOptions) {
+            region = options.region
+            faceContours = options.faceContours
+            faceQuality = options.faceQuality
+        }
+    }
+
+    private let options: Options
+    private let check: RegionCheck
+    private var transitions = ValidityTransitions()
+
+    public init(options: Options) throws(FrameProbeError) {
+        try options.region.validate()
+        self.options = options
+        check = RegionCheck(options: options.region)
+    }
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        let verdict = analysis.faces.first.map { check.check($0.box, frameWidth: frame.width, frameHeight: frame.height) }
+            ?? .invalid(message: nil)
+        switch verdict {
+        case .valid(let box):
+            _ = transitions.becameInvalid(false)
+            analysis.validFaceBox = box
+            let face = analysis.faces[0]
+            let quality = options.faceQuality ? try FaceCrop.quality(of: box, in: frame) : nil
+            emit(.faceDetected(FaceReport(face: face, box: box, faceCount: analysis.faces.count,
+                                          includeContours: options.faceContours, quality: quality)))
+        case .invalid(let message):
+            if transitions.becameInvalid(true) {
+                if let message { emit(.message(message)) }
+                emit(.faceUndetected)
+            }
+        }
+    }
+}
+
+/// Crops of a face box (clamped to the frame).
+enum FaceCrop {
+    static func image(of box: Box, in frame: Frame) throws(FrameProbeError) -> BGRImage? {
+        guard let area = box.clamped(toWidth: frame.width, height: frame.height) else { return nil }
+        return frame.image.cropped(x: area.x, y: area.y, width: area.width, height: area.height)
+    }
+
+    static func quality(of box: Box, in frame: Frame) throws(FrameProbeError) -> QualityScores? {
+        guard let crop = try image(of: box, in: frame) else { return nil }
+        return try QualityScores(of: crop, ellipticalMask: true)
+    }
+}
+
+/// The payload of `faceDetected`.
+public struct FaceReport: Sendable {
+    public var face: FaceObservation
+    /// The enlarged, validated box.
+    public var box: Box
+    public var faceCount: Int
+    public var includeContours: Bool
+    public var quality: QualityScores?
+
+    var jsonFields: [(String, JSONValue)] {
+        func number(_ value: Double?, _ decimals: Int) -> JSONValue { value.map { .number($0, decimals: decimals) } ?? .null }
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        let pose = face.headPose
+        var fields: [(String, JSONValue)] = [
+            ("x", .int(Int(box.x.rounded()))), ("y", .int(Int(box.y.rounded()))),
+            ("width", .int(Int(box.width.rounded()))), ("height", .int(Int(box.height.rounded()))),
+            ("trackingId", .int(face.trackingId)), ("faceCount", .int(faceCount)),
+            ("leftEyeOpenProbability", number(face.leftEyeOpenProbability, 3)),
+            ("rightEyeOpenProbability", number(face.rightEyeOpenProbability, 3)),
+            ("smilingProbability", number(face.smilingProbability, 3)),
+            ("headEulerAngleX", number(pose?.x, 2)), ("headEulerAngleY", number(pose?.y, 2)), ("headEulerAngleZ", number(pose?.z, 2)),
+            ("headPose", pose.map { pose in
+                .object([("vertical", text(pose.verticalLabel)), ("horizontal", text(pose.horizontalLabel)), ("tilt", text(pose.tiltLabel))])
+            } ?? .null),
+        ]
+        if includeContours, let points = face.landmarks {
+            fields.append(("contours", .object(FaceGeometry.contourGroups.map { name, indices in
+                (name, .array(indices.map { .array([.number(points[$0].x, decimals: 1), .number(points[$0].y, decimals: 1)]) }))
+            })))
+        }
+        if let quality { fields.append(("quality", .object(quality.jsonFields))) }
+        return fields
+    }
+}

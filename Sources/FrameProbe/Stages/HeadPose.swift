@@ -1,0 +1,27 @@
+/// Head rotation in degrees, ML Kit's conventions: X (pitch) > 0 looks up; Y (yaw) > 0 turns toward the
+/// image's right (the subject's own left); Z (roll) > 0 is counter-clockwise in the image.
+public struct HeadPose: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The seed's labels: strict comparisons, nil exactly on ±12 and ±36.
+    static func label(_ angle: Double, _ names: (String, String, String, String, String)) -> String? {
+        if angle < -36 { return names.0 }
+        if angle > -36 && angle < -12 { return names.1 }
+        if angle > -12 && angle < 12 { return names.2 }
+        if angle > 12 && angle < 36 { return names.3 }
+        if angle > 36 { return names.4 }
+        return nil
+    }
+
+    public var verticalLabel: String? { Self.label(x, ("Super Down", "Down", "Frontal", "Up", "Super Up")) }
+    public var horizontalLabel: String? { Self.label(y, ("Super Left", "Left", "Frontal", "Right", "Super Right")) }
+    public var tiltLabel: String? { Self.label(z, ("Super Right", "Right", "Frontal", "Left", "Super Left")) }
+}

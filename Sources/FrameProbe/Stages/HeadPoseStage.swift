@@ -1,0 +1,25 @@
+import CVision
+
+/// Head Euler angles (solvePnP on the landmarks), eye-open and smiling probabilities for every face.
+public struct HeadPoseStage: Stage {
+    public init() {}
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        for index in analysis.faces.indices {
+            guard let points = analysis.faces[index].landmarks else { continue }
+            analysis.faces[index].headPose = try Self.pose(points, width: frame.width, height: frame.height)
+            analysis.faces[index].leftEyeOpenProbability = FaceGeometry.leftEyeOpenProbability(points)
+            analysis.faces[index].rightEyeOpenProbability = FaceGeometry.rightEyeOpenProbability(points)
+            analysis.faces[index].smilingProbability = FaceGeometry.smilingProbability(points)
+        }
+    }
+
+    /// Head rotation from 68 landmarks in a `width` × `height` frame.
+    public static func pose(_ points: [Point2D], width: Int, height: Int) throws(FrameProbeError) -> HeadPose {
+        precondition(points.count == 68, "head pose needs the 68 landmarks")
+        var pose = cvision_pose()
+        let native = points.map { cvision_point(x: Float($0.x), y: Float($0.y)) }
+        try CVisionCall.check("head pose") { cvision_head_pose(native, Int32(width), Int32(height), &pose) }
+        return HeadPose(x: pose.pitch, y: pose.yaw, z: pose.roll)
+    }
+}
