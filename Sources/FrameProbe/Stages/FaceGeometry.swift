@@ -3,17 +3,18 @@ import Foundation
 /// Eye and smile measures from the 68 iBUG landmarks, mapped to probabilities by logistic curves.
 ///
 /// - Eye openness: the eye aspect ratio EAR = (|p2−p6| + |p3−p5|) / (2·|p1−p4|) over the eye's six points
-///   (Soukupová & Čech), about 0.3 for an open eye and under 0.15 for a closed one;
-///   p = 1 / (1 + e^(−eyeSlope·(EAR − eyeMidpoint))).
-/// - Smile: the mouth's width relative to the outer eye-corner distance (a smile widens the mouth) plus how far
-///   the mouth corners rise above the lips' centre line, relative to the mouth width;
-///   p = 1 / (1 + e^(−smileSlope·(score − smileMidpoint))).
+///   (Soukupová & Čech): 0.25–0.40 for open eyes, 0.20–0.23 for eyes narrowed by a smile, under 0.17 for closed
+///   ones on dlib's example photos; p = 1 / (1 + e^(−50·(EAR − 0.19))), so EAR 0.167 → 0.24, 0.215 → 0.78.
+/// - Smile: score = (mouth width / outer-eye-corner distance − 0.55) + (rise of the mouth corners above the lips'
+///   centre line / mouth width). A smile widens the mouth (ratio 0.74–0.86 against 0.54–0.64 for neutral faces on
+///   dlib's bald_guys.jpg) and lifts its corners; p = 1 / (1 + e^(−25·(score − 0.25))): neutral faces (score
+///   < 0.12) read < 0.05, broad smiles (score > 0.35) > 0.9.
 /// "Left"/"right" are the subject's own, as ML Kit: the left eye is points 42–47 (the image's right side).
 public enum FaceGeometry {
-    public static let eyeMidpoint = 0.2
-    public static let eyeSlope = 40.0
-    public static let smileMidpoint = 0.0
-    public static let smileSlope = 12.0
+    public static let eyeMidpoint = 0.19
+    public static let eyeSlope = 50.0
+    public static let smileMidpoint = 0.25
+    public static let smileSlope = 25.0
 
     static let rightEye = Array(36...41)
     static let leftEye = Array(42...47)
