@@ -43,24 +43,30 @@ extern "C" cvision_face_detector *cvision_face_detector_create(void) {
 extern "C" void cvision_face_detector_free(cvision_face_detector *detector) { delete detector; }
 
 extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
-                                    int stride, double scale, cvision_box *boxes, int capacity, int *count) {
+                                    int stride, cvision_box region, double scale, double threshold, cvision_box *boxes,
+                                    int capacity, int *count) {
     if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
         return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
-        cv::Mat image = wrap_gray(gray, width, height, stride), scaled;
+        *count = 0;
+        const cv::Rect area = cv::Rect(int(region.x), int(region.y), int(region.width), int(region.height)) &
+                              cv::Rect(0, 0, width, height);
+        if (area.width * scale < 40 || area.height * scale < 40) return 0; // smaller than the detector's window
+        cv::Mat patch = wrap_gray(gray, width, height, stride)(area), scaled;
         if (std::abs(scale - 1.0) < 1e-3) {
-            scaled = image;
+            scaled = patch;
         } else {
-            cv::resize(image, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+            cv::resize(patch, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
         dlib::cv_image<unsigned char> view(scaled);
         std::vector<dlib::rect_detection> found;
-        detector->detector(view, found, 0.0);
+        detector->detector(view, found, threshold);
         std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
         *count = static_cast<int>(found.size());
         for (int i = 0; i < std::min(capacity, *count); ++i) {
             const dlib::rectangle &r = found[i].rect;
-            boxes[i] = {r.left() / scale, r.top() / scale, r.width() / scale, r.height() / scale, found[i].detection_confidence};
+            boxes[i] = {area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale,
+                        found[i].detection_confidence};
         }
         return 0;
     });

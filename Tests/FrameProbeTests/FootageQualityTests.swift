@@ -3,7 +3,7 @@ import Testing
 /// `--frame-quality` on generated clips with known properties.
 struct FootageQualityTests {
     func frameQuality(_ clip: String) -> [[String: Any]] {
-        let result = Shell.frameprobe(["analyze", "--frame-quality", "--sample-every", "10", Fixtures.path(clip)])
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--sample-every", "10", Fixtures.path(clip)])
         #expect(result.status == 0, "\(result.stderr)")
         return result.events(named: "frameQuality")
     }

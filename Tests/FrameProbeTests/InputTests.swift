@@ -5,7 +5,7 @@ import Testing
 /// Every kind of input SPEC §1 names, on real footage.
 struct InputTests {
     @Test func imageInputIsOneFrame() {
-        let result = Shell.frameprobe(["analyze", "--frame-quality", Fixtures.path("portrait.jpg")])
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", Fixtures.path("portrait.jpg")])
         #expect(result.status == 0)
         #expect(result.events(named: "frameQuality").count == 1)
         let opened = result.events(named: "inputOpened").first
@@ -15,7 +15,7 @@ struct InputTests {
 
     @Test func directoryIsWalkedSortedAndSkipsNonMedia() {
         let folder = Fixtures.path("folder")
-        let result = Shell.frameprobe(["analyze", "--frame-quality", folder])
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", folder])
         #expect(result.status == 0, "\(result.stderr)")
         let opened = result.events(named: "inputOpened").compactMap { $0.string("source") }
         #expect(opened == ["\(folder)/a-pattern.mp4", "\(folder)/nested/b-portrait.jpg"])
@@ -28,10 +28,10 @@ struct InputTests {
     /// The same clip from a file, piped as NUT and piped as raw BGR frames: same frames, same quality.
     @Test func stdinAsNutAndRawvideoMatchesTheFile() throws {
         let clip = Fixtures.path("pattern.mp4")
-        let file = Shell.frameprobe(["analyze", "--frame-quality", clip])
-        let nut = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -c:v rawvideo -f nut - | $FP analyze --frame-quality -")
+        let file = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", clip])
+        let nut = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -c:v rawvideo -f nut - | $FP analyze --capture-type none --frame-quality -")
         let raw = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -f rawvideo -pix_fmt bgr24 - | "
-            + "$FP analyze --frame-quality --input-format rawvideo --video-size 320x240 --pixel-format bgr24 --frame-rate 25 -")
+            + "$FP analyze --capture-type none --frame-quality --input-format rawvideo --video-size 320x240 --pixel-format bgr24 --frame-rate 25 -")
         for result in [file, nut, raw] {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.events(named: "frameQuality").count == 50)
@@ -49,7 +49,7 @@ struct InputTests {
     }
 
     @Test func truncatedFileFailsWhileTheGoodOneRuns() {
-        let result = Shell.frameprobe(["analyze", "--frame-quality", Fixtures.path("truncated.mp4"), Fixtures.path("pattern.mp4")])
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", Fixtures.path("truncated.mp4"), Fixtures.path("pattern.mp4")])
         #expect(result.status == 1)
         let error = result.events(named: "error").first
         #expect(error?.string("source") == Fixtures.path("truncated.mp4"))
@@ -67,11 +67,11 @@ struct InputTests {
 
     @Test func windowAndSampling() {
         let clip = Fixtures.path("pattern.mp4") // 2 s at 25 fps
-        let window = Shell.frameprobe(["analyze", "--frame-quality", "--start", "0.8", "--duration", "0.4", clip])
+        let window = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--start", "0.8", "--duration", "0.4", clip])
         let pts = window.events(named: "frameQuality").compactMap { $0.double("pts") }
         #expect(pts.count == 10)
         #expect(abs((pts.first ?? 0) - 0.8) < 0.001 && abs((pts.last ?? 0) - 1.16) < 0.001)
-        let sampled = Shell.frameprobe(["analyze", "--frame-quality", "--sample-every", "7", clip])
+        let sampled = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--sample-every", "7", clip])
         #expect(sampled.events(named: "frameQuality").compactMap { $0.int("frame") } == [0, 7, 14, 21, 28, 35, 42, 49])
         let closed = sampled.events(named: "inputClosed").first
         #expect(closed?.int("framesDecoded") == 50 && closed?.int("framesAnalysed") == 8)

@@ -6,7 +6,7 @@ struct OutputTests {
     @Test func everyEmittedLineValidatesAgainstTheSchema() {
         let out = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = Shell.frameprobe(["analyze", "--frame-quality", "--capture-type", "frame", "--output-dir", out.path,
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--capture-type", "frame", "--output-dir", out.path,
                                        "--number-of-images", "2", "--sample-every", "5",
                                        Fixtures.directory.path, "/nonexistent.mp4"])
         #expect(result.status == 1)
@@ -27,7 +27,7 @@ struct OutputTests {
     }
 
     @Test func jobsKeepOutputGroupedInInputOrder() {
-        let inputs = ["pattern.mp4", "clean.mp4", "portrait.jpg", "dark.mp4"].map(Fixtures.path)
+        let inputs = ["pattern.mp4", "selfie.mp4", "portrait.jpg", "dark.mp4"].map(Fixtures.path)
         let one = Shell.frameprobe(["analyze", "--frame-quality", "--jobs", "1"] + inputs)
         let two = Shell.frameprobe(["analyze", "--frame-quality", "--jobs", "2"] + inputs)
         #expect(one.status == 0 && two.status == 0)
@@ -43,7 +43,7 @@ struct OutputTests {
     }
 
     @Test func aReaderThatLeavesEarlyEndsTheRunQuietly() {
-        let result = Shell.run("$FP analyze --frame-quality \(Shell.quote(Fixtures.path("clean.mp4"))) | head -1")
+        let result = Shell.run("$FP analyze --capture-type none --frame-quality \(Shell.quote(Fixtures.path("clean.mp4"))) | head -1")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.hasPrefix("{\"event\":\"inputOpened\""))
@@ -53,7 +53,7 @@ struct OutputTests {
         let dir = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("events.jsonl")
-        let result = Shell.frameprobe(["analyze", "--frame-quality", "-o", file.path, Fixtures.path("pattern.mp4")])
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "-o", file.path, Fixtures.path("pattern.mp4")])
         #expect(result.status == 0 && result.stdout.isEmpty)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasSuffix("\n"))

@@ -69,11 +69,12 @@ typedef struct cvision_face_detector cvision_face_detector;
 cvision_face_detector *cvision_face_detector_create(void);
 void cvision_face_detector_free(cvision_face_detector *detector);
 
-/// Finds frontal faces on a gray image resized by `scale` first (> 1 upsamples to find small faces, < 1 is
-/// faster for large ones). Boxes are in the input image's coordinates, best first. At most `capacity` are written;
+/// Finds frontal faces inside `region` of a gray image, resized by `scale` first (> 1 upsamples to find small
+/// faces, < 1 is faster for large ones); `threshold` shifts dlib's decision threshold (0 = dlib's default,
+/// negative finds more). Boxes are in the full image's coordinates, best first. At most `capacity` are written;
 /// `*count` is the number found.
 int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                         double scale, cvision_box *boxes, int capacity, int *count);
+                         cvision_box region, double scale, double threshold, cvision_box *boxes, int capacity, int *count);
 
 /// OpenCV's Haar cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.
 typedef struct cvision_profile_detector cvision_profile_detector;

@@ -1,20 +1,20 @@
 import CVision
 
-/// Finds faces with dlib's HOG frontal detector and keeps them across frames.
+/// Finds faces with dlib's HOG frontal detector and follows them across frames.
 ///
-/// Detection runs on a copy scaled so that the smallest face asked for (`minFaceSize` × frame width) meets the
-/// detector's ~80 px window: small faces are upsampled, large selfie faces are found on a downscaled copy. Between
-/// detections (`detectEvery`) faces are carried from the previous frame, where the landmarks stage re-fits them;
-/// a face the frontal detector loses (turned beyond ~40° of yaw) is kept while OpenCV's profile cascade still
-/// sees it, or for `maxMissedDetections` detection passes.
+/// A full pass scans the whole frame every `detectEvery` analysed frames (and whenever no face is followed), on
+/// a copy scaled so that the smallest face asked for (`minFaceSize` × frame width) meets the detector's ~80 px
+/// window: small faces are upsampled, large selfie faces are found on a downscaled copy. In between, each
+/// followed face is looked for again in a window around its last box, at the scale that face needs — a small,
+/// cheap search. A face the frontal detector loses there (turned beyond ~40° of yaw) is kept while OpenCV's
+/// profile cascade still sees it, its box then following its landmarks (see `FaceLandmarksStage`); otherwise it
+/// is dropped at once, so a face that left never lingers as a ghost.
 public struct FaceDetectionStage: Stage {
     public struct Options: Sendable {
         /// Smallest face to find, as a fraction of the frame width.
         public var minFaceSize = 0.1
-        /// Run the detector every Nth analysed frame (1 = every frame); faces are tracked in between.
-        public var detectEvery = 1
-        /// Detection passes a tracked face may miss before it is dropped (unless the profile cascade sees it).
-        public var maxMissedDetections = 2
+        /// Scan the whole frame every Nth analysed frame (1 = every frame); faces are followed in between.
+        public var detectEvery = 5
 
         public init() {}
 
@@ -33,10 +33,15 @@ public struct FaceDetectionStage: Stage {
 
     /// dlib's frontal detector finds faces down to about this size (its HOG window).
     static let detectorWindow = 80.0
+    /// Around a followed face, the search window reaches this many face widths beyond its box on each side.
+    static let searchMargin = 0.6
+    /// Followed faces are searched at the scale that makes them this wide (a little above the window, so a face
+    /// that shrank by up to 20 % is still found).
+    static let followedFaceWidth = 100.0
 
     private let options: Options
     private let detector: FaceModels.Detector
-    private var framesSinceDetection = Int.max
+    private var framesSinceFullPass = Int.max - 1
     private var nextTrackingId = 1
 
     public init(options: Options) throws(FrameProbeError) {
@@ -47,18 +52,24 @@ public struct FaceDetectionStage: Stage {
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         let gray = try analysis.gray(of: frame)
-        let carried = analysis.previousFaces.filter { $0.landmarks != nil }
-        let detectNow = framesSinceDetection >= options.detectEvery - 1 || carried.isEmpty
-        var faces: [FaceObservation]
-        if detectNow {
-            framesSinceDetection = 0
-            faces = try assignIdentities(to: detect(in: gray), carried: carried, gray: gray)
-        } else {
-            framesSinceDetection += 1
-            faces = carried.map { face in
-                var tracked = face
-                tracked.isTracked = true
-                return tracked
+        var followed = analysis.previousFaces
+        var faces: [FaceObservation] = []
+        framesSinceFullPass += 1
+        if framesSinceFullPass >= options.detectEvery || followed.isEmpty {
+            framesSinceFullPass = 0
+            let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+            for box in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
+                faces.append(takeIdentity(for: box, from: &followed))
+            }
+        }
+        for var face in followed {
+            if let box = try redetect(face.box, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(box) > 0.3 }) {
+                face.box = box
+                face.isTracked = false
+                faces.append(face)
+            } else if try profileSees(face.box, in: gray) {
+                face.isTracked = true
+                faces.append(face)
             }
         }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
@@ -70,44 +81,37 @@ public struct FaceDetectionStage: Stage {
         return min(max(Self.detectorWindow / smallestFace, 0.05), 4)
     }
 
-    private func detect(in gray: GrayImage) throws(FrameProbeError) -> [Box] {
-        var found = [cvision_box](repeating: cvision_box(), count: 64)
-        var count: Int32 = 0
-        try CVisionCall.check("face detection") {
-            cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                 detectionScale(frameWidth: gray.width), &found, Int32(found.count), &count)
+    /// A detection continues the followed face it overlaps most (same trackingId), or starts a new one.
+    private mutating func takeIdentity(for box: Box, from followed: inout [FaceObservation]) -> FaceObservation {
+        let best = followed.indices.max { followed[$0].box.intersectionOverUnion(box) < followed[$1].box.intersectionOverUnion(box) }
+        if let best, followed[best].box.intersectionOverUnion(box) > 0.3 {
+            var face = followed.remove(at: best)
+            face.box = box
+            face.isTracked = false
+            return face
         }
-        return found.prefix(Int(min(count, 64))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        defer { nextTrackingId += 1 }
+        return FaceObservation(box: box, trackingId: nextTrackingId)
     }
 
-    /// Detections take over the identity of the carried face they overlap most; carried faces nobody matched
-    /// stay (as tracked) while the profile cascade confirms them or until they missed too many passes.
-    private mutating func assignIdentities(to detections: [Box], carried: [FaceObservation], gray: GrayImage) throws(FrameProbeError) -> [FaceObservation] {
-        var unmatched = carried
-        var faces: [FaceObservation] = []
-        for box in detections {
-            let best = unmatched.indices.max { unmatched[$0].box.intersectionOverUnion(box) < unmatched[$1].box.intersectionOverUnion(box) }
-            if let best, unmatched[best].box.intersectionOverUnion(box) > 0.3 {
-                var face = unmatched.remove(at: best)
-                face.box = box
-                face.isTracked = false
-                face.missedDetections = 0
-                faces.append(face)
-            } else {
-                faces.append(FaceObservation(box: box, trackingId: nextTrackingId))
-                nextTrackingId += 1
-            }
+    /// Looks for a followed face again in a window around its last box; the best hit nearest to it.
+    private func redetect(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> Box? {
+        let margin = box.width * Self.searchMargin
+        let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
+        let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2)
+        return hits.filter { $0.intersectionOverUnion(box) > 0.2 }.max { $0.intersectionOverUnion(box) < $1.intersectionOverUnion(box) }
+    }
+
+    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double) throws(FrameProbeError) -> [Box] {
+        var found = [cvision_box](repeating: cvision_box(), count: 64)
+        var count: Int32 = 0
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0)
+        try CVisionCall.check("face detection") {
+            cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                 area, scale, threshold, &found, Int32(found.count), &count)
         }
-        for var face in unmatched {
-            face.isTracked = true
-            if try profileSees(face.box, in: gray) {
-                face.missedDetections = 0
-            } else {
-                face.missedDetections += 1
-            }
-            if face.missedDetections <= options.maxMissedDetections { faces.append(face) }
-        }
-        return faces
+        return found.prefix(Int(min(count, 64))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
     /// Whether OpenCV's profile cascade finds a face (either profile) around `box`.

@@ -17,8 +17,6 @@ public struct FaceObservation: Sendable {
     /// Where the detector's box sits relative to the landmarks' bounding box, learnt when the face is detected,
     /// so that a tracked face gets a detector-like box from its landmarks alone.
     var boxFromLandmarks: BoxRelation?
-    /// Consecutive detection passes that did not confirm this face.
-    var missedDetections = 0
 
     public init(box: Box, trackingId: Int, isTracked: Bool = false) {
         self.box = box

@@ -33,14 +33,14 @@ public struct FaceRegionStage: Stage {
             ?? .invalid(message: nil)
         switch verdict {
         case .valid(let box):
-            _ = transitions.becameInvalid(false)
+            _ = transitions.record(valid: true)
             analysis.validFaceBox = box
             let face = analysis.faces[0]
             let quality = options.faceQuality ? try FaceCrop.quality(of: box, in: frame) : nil
             emit(.faceDetected(FaceReport(face: face, box: box, faceCount: analysis.faces.count,
                                           includeContours: options.faceContours, quality: quality)))
         case .invalid(let message):
-            if transitions.becameInvalid(true) {
+            if transitions.record(valid: false) {
                 if let message { emit(.message(message)) }
                 emit(.faceUndetected)
             }

@@ -96,7 +96,7 @@ struct ValidityTransitions: Sendable {
     private var wasValid: Bool?
 
     /// Records this frame's validity; true when it is a transition into "invalid".
-    mutating func becameInvalid(_ valid: Bool) -> Bool {
+    mutating func record(valid: Bool) -> Bool {
         defer { wasValid = valid }
         return !valid && wasValid != false
     }
