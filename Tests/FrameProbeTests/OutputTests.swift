@@ -6,14 +6,20 @@ struct OutputTests {
     @Test func everyEmittedLineValidatesAgainstTheSchema() {
         let out = Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--capture-type", "frame", "--output-dir", out.path,
+        let frames = Shell.frameprobe(["analyze", "--frame-quality", "--capture-type", "frame", "--output-dir", out.path,
                                        "--number-of-images", "2", "--sample-every", "5",
                                        Fixtures.directory.path, "/nonexistent.mp4"])
-        #expect(result.status == 1)
-        let names = Set(result.events.compactMap { $0.string("event") })
-        #expect(names == ["inputOpened", "frameQuality", "imageCaptured", "endCapture", "skipped", "error", "inputClosed"])
-        let validation = Shell.validateAgainstSchema(result.stdout)
-        #expect(validation.status == 0, "\(validation.stdout)")
+        #expect(frames.status == 1)
+        let faces = Shell.frameprobe(["analyze", "--face-contours", "--face-quality", "--output-dir", out.path, "--number-of-images", "1",
+                                      "--detection-min-size", "0.2", "--sample-every", "3", Fixtures.path("region.mp4"), Fixtures.path("selfie.mp4")])
+        #expect(faces.status == 0)
+        let names = Set((frames.events + faces.events).compactMap { $0.string("event") })
+        #expect(names == ["inputOpened", "frameQuality", "imageCaptured", "endCapture", "skipped", "error", "inputClosed",
+                          "faceDetected", "faceUndetected", "message"])
+        for output in [frames.stdout, faces.stdout] {
+            let validation = Shell.validateAgainstSchema(output)
+            #expect(validation.status == 0, "\(validation.stdout)")
+        }
     }
 
     /// The check can fail: a malformed event is rejected.

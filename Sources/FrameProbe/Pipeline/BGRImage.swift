@@ -14,17 +14,25 @@ public final class BGRImage: @unchecked Sendable {
         precondition(width > 0 && height > 0, "BGRImage needs a positive size")
         self.width = width
         self.height = height
-        self.stride = 3 * width
-        pixels = .allocate(capacity: stride * height)
-        pixels.initialize(repeating: 0, count: stride * height)
+        // Rows aligned to 64 bytes plus slack after the last one, as swscale's vector code expects of its output
+        // (it may write a few bytes past a row's end).
+        self.stride = (3 * width + 63) / 64 * 64
+        pixels = .allocate(capacity: stride * height + Self.slack)
+        pixels.initialize(repeating: 0, count: stride * height + Self.slack)
     }
 
     /// Builds an image from packed BGR bytes (row after row, no padding).
     public convenience init?(width: Int, height: Int, bgr: [UInt8]) {
         guard width > 0, height > 0, bgr.count == width * height * 3 else { return nil }
         self.init(width: width, height: height)
-        bgr.withUnsafeBufferPointer { pixels.update(from: $0.baseAddress!, count: bgr.count) }
+        bgr.withUnsafeBufferPointer { source in
+            for row in 0..<height {
+                (pixels + row * stride).update(from: source.baseAddress! + row * 3 * width, count: 3 * width)
+            }
+        }
     }
+
+    static let slack = 256
 
     deinit { pixels.deallocate() }
 
@@ -43,6 +51,9 @@ public final class BGRImage: @unchecked Sendable {
         }
         return out
     }
+
+    /// A copy to draw on.
+    public func copy() -> BGRImage { cropped(x: 0, y: 0, width: width, height: height) }
 
     /// A copy of the `width` × `height` area at (`x`, `y`), which must lie inside the image.
     public func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> BGRImage {

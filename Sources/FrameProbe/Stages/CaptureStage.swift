@@ -9,6 +9,8 @@ public struct CaptureStage: Stage {
         public var outputHeight = 200
         public var keepAspect = false
         public var stopAtEndCapture = false
+        /// With each image, also save the frame with the overlays drawn (`--annotate`).
+        public var annotation: Annotation?
 
         public init() {}
 
@@ -20,6 +22,7 @@ public struct CaptureStage: Stage {
             outputHeight = options.outputImageHeight
             keepAspect = options.keepAspect
             stopAtEndCapture = options.stopAtEndCapture
+            annotation = options.annotate ? Annotation(options) : nil
         }
 
         /// The seed's validation keys (SPEC §4).
@@ -55,8 +58,12 @@ public struct CaptureStage: Stage {
         let image = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                       keepAspect: options.keepAspect)
         let quality = try QualityScores(of: image, ellipticalMask: options.type == .face)
-        let name = "\(options.type.rawValue)-\(String(format: "%04d", saved + 1)).jpg"
-        let path = try store.write(try image.jpegData(), name: name)
+        let name = "\(options.type.rawValue)-\(String(format: "%04d", saved + 1))"
+        let path = try store.write(try image.jpegData(), name: name + ".jpg")
+        if let annotation = options.annotation {
+            let overlay = try annotation.draw(on: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks)
+            _ = try store.write(try overlay.jpegData(), name: name + "-annotated.jpg")
+        }
         saved += 1
         lastSavedPts = frame.pts
         analysis.capturedImages += 1

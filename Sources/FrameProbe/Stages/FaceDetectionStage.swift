@@ -100,7 +100,9 @@ public struct FaceDetectionStage: Stage {
         let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
         let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
         let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2)
-        return hits.filter { $0.intersectionOverUnion(box) > 0.2 }.max { $0.intersectionOverUnion(box) < $1.intersectionOverUnion(box) }
+        // Hits come best first; the best one that overlaps the face (not the one nearest its old box, which
+        // would make the box lag behind a moving face).
+        return hits.first { $0.intersectionOverUnion(box) > 0.2 }
     }
 
     private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double) throws(FrameProbeError) -> [Box] {

@@ -44,8 +44,8 @@ enum Shell {
         do { try process.run() } catch { return Result(status: -1, stdout: "", stderr: "\(error)") }
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { outData = readAll(out.fileHandleForReading.fileDescriptor) }
+        DispatchQueue.global().async(group: group) { errData = readAll(err.fileHandleForReading.fileDescriptor) }
         if let stdin {
             try? input.fileHandleForWriting.write(contentsOf: stdin)
             try? input.fileHandleForWriting.close()
@@ -54,6 +54,18 @@ enum Shell {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Reads a descriptor to its end, retrying on EINTR (Foundation's readDataToEndOfFile traps on it).
+    static func readAll(_ descriptor: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+            if count < 0 && errno == EINTR { continue }
+            return data
+        }
     }
 
     /// Validates JSON Lines against schema/events.schema.json with Debian's python3-jsonschema.
