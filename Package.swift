@@ -1,7 +1,18 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // Native libraries come from Debian packages (Scripts/bootstrap installs them); nothing is fetched by SwiftPM.
+
+// dlib's HOG and the quality kernels run about 1.4x faster with AVX2/FMA (x86-64-v3: any x86 CPU since 2013).
+// FRAMEPROBE_PORTABLE=1 builds for any x86-64 CPU instead.
+let vectorFlags: [String] = {
+    #if arch(x86_64)
+    return ProcessInfo.processInfo.environment["FRAMEPROBE_PORTABLE"] == nil ? ["-march=x86-64-v3"] : []
+    #else
+    return []
+    #endif
+}()
 let package = Package(
     name: "frameprobe",
     products: [
@@ -18,7 +29,7 @@ let package = Package(
         .target(
             name: "CVision",
             cxxSettings: [
-                .unsafeFlags(["-I/usr/include/opencv4", "-O2"]),
+                .unsafeFlags(["-I/usr/include/opencv4", "-O3"] + vectorFlags),
             ],
             linkerSettings: [
                 .linkedLibrary("opencv_core"),

@@ -59,9 +59,9 @@ struct FaceFootageTests {
     }
 
     /// region.mp4: 0.5 s segments — centred (face 0.3 W), moved right (centre x 500 of 640), centred, small
-    /// (0.12 W), centred, large (0.6 W).
+    /// (0.09 W, so --min-face-size 0.07 to find it), centred, large (0.6 W).
     @Test func minimumAndMaximumSizeTransitions() {
-        #expect(transitions(["--detection-min-size", "0.2", "--detection-max-size", "0.5"]) == [
+        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--detection-max-size", "0.5"]) == [
             "detected", "INVALID_MINIMUM_SIZE", "undetected@45", "detected", "INVALID_MAXIMUM_SIZE", "undetected@75",
         ])
     }
@@ -69,7 +69,7 @@ struct FaceFootageTests {
     /// With a region of interest (right offset 0.25) only the ROI and the minimum against the ROI width count:
     /// the moved face and the large one (right edge past 480 px) leave it.
     @Test func regionOfInterestTransitions() {
-        #expect(transitions(["--detection-min-size", "0.2", "--roi-right-offset", "0.25"]) == [
+        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--roi-right-offset", "0.25"]) == [
             "detected", "INVALID_OUT_OF_ROI", "undetected@15", "detected", "INVALID_MINIMUM_SIZE", "undetected@45",
             "detected", "INVALID_OUT_OF_ROI", "undetected@75",
         ])

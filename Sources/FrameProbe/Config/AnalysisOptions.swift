@@ -25,7 +25,7 @@ public struct AnalysisOptions: Sendable {
     /// Smallest face to find, as a fraction of the frame width (sets the detection scale).
     public var minFaceSize = 0.1
     /// Scan the whole frame for faces every Nth analysed frame, following known faces in between.
-    public var detectEvery = 5
+    public var detectEvery = 10
     /// Add the named landmark groups to `faceDetected`.
     public var faceContours = false
     /// Add the face crop's quality to `faceDetected`.

@@ -156,7 +156,7 @@ extension OptionTable {
     static let faces: [OptionSpec] = [
         .number("min-face-size", "minFaceSize", "FRACTION", "smallest face to find, as a fraction of the frame width (default 0.1)",
                 stage: "faceDetection", invalid: "INVALID_MIN_FACE_SIZE", \.minFaceSize),
-        .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between (default 5)",
+        .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between (default 10)",
              stage: "faceDetection", invalid: "INVALID_DETECT_EVERY", \.detectEvery),
         .toggle("face-contours", "faceContours", "add the named landmark groups to faceDetected",
                 stage: "faceRegion", invalid: "INVALID_FACE_CONTOURS", \.faceContours),

@@ -42,9 +42,7 @@ public enum StageRegistry {
             try FaceDetectionStage(options: FaceDetectionStage.Options(context.options))
         },
         StageDescriptor(name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (and moves tracked faces)",
-                        emits: [], requires: ["faces"], provides: ["landmarks"]) { _ throws(FrameProbeError) in
-            try FaceLandmarksStage()
-        },
+                        emits: [], requires: ["faces"], provides: ["landmarks"]) { _ in FaceLandmarksStage() },
         StageDescriptor(name: "headPose", summary: "head Euler angles (solvePnP), eye-open and smiling probabilities",
                         emits: [], requires: ["landmarks"], provides: ["headPose"]) { _ in HeadPoseStage() },
         StageDescriptor(name: "faceRegion", summary: "enlarges and validates the primary face (ROI, min/max size); faceDetected/faceUndetected/message",

@@ -2,7 +2,8 @@ import CVision
 
 /// Finds faces with dlib's HOG frontal detector and follows them across frames.
 ///
-/// A full pass scans the whole frame every `detectEvery` analysed frames (and whenever no face is followed), on
+/// A full pass scans the whole frame every `detectEvery` analysed frames (and whenever no face is followed, or a
+/// followed face was not found near its last place), on
 /// a copy scaled so that the smallest face asked for (`minFaceSize` × frame width) meets the detector's ~80 px
 /// window: small faces are upsampled, large selfie faces are found on a downscaled copy. In between, each
 /// followed face is looked for again in a window around its last box, at the scale that face needs — a small,
@@ -14,7 +15,7 @@ public struct FaceDetectionStage: Stage {
         /// Smallest face to find, as a fraction of the frame width.
         public var minFaceSize = 0.1
         /// Scan the whole frame every Nth analysed frame (1 = every frame); faces are followed in between.
-        public var detectEvery = 5
+        public var detectEvery = 10
 
         public init() {}
 
@@ -33,11 +34,12 @@ public struct FaceDetectionStage: Stage {
 
     /// dlib's frontal detector finds faces down to about this size (its HOG window).
     static let detectorWindow = 80.0
-    /// Around a followed face, the search window reaches this many face widths beyond its box on each side.
-    static let searchMargin = 0.6
+    /// Around a followed face, the search window reaches this many face widths beyond its box on each side
+    /// (a face moves less than that between two frames; one that moves more is found by a full pass).
+    static let searchMargin = 0.35
     /// Followed faces are searched at the scale that makes them this wide (a little above the window, so a face
-    /// that shrank by up to 20 % is still found).
-    static let followedFaceWidth = 100.0
+    /// that shrank by up to 10 % is still found).
+    static let followedFaceWidth = 90.0
 
     private let options: Options
     private let detector: FaceModels.Detector
@@ -54,25 +56,45 @@ public struct FaceDetectionStage: Stage {
         let gray = try analysis.gray(of: frame)
         var followed = analysis.previousFaces
         var faces: [FaceObservation] = []
+        var scanned = false
         framesSinceFullPass += 1
         if framesSinceFullPass >= options.detectEvery || followed.isEmpty {
-            framesSinceFullPass = 0
-            let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-            for box in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
-                faces.append(takeIdentity(for: box, from: &followed))
-            }
+            faces = try fullPass(gray, continuing: &followed)
+            scanned = true
         }
+        var lost: [FaceObservation] = []
         for var face in followed {
             if let box = try redetect(face.box, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(box) > 0.3 }) {
                 face.box = box
                 face.isTracked = false
                 faces.append(face)
-            } else if try profileSees(face.box, in: gray) {
-                face.isTracked = true
-                faces.append(face)
+            } else {
+                lost.append(face)
             }
         }
+        // A face that moved out of its search window (fast motion, a cut) is looked for in the whole frame
+        // before it is given up, so that it keeps its identity and no false "undetected" is reported.
+        if !lost.isEmpty && !scanned {
+            for found in try fullPass(gray, continuing: &lost) where !faces.contains(where: { $0.trackingId == found.trackingId || $0.box.intersectionOverUnion(found.box) > 0.3 }) {
+                faces.append(found)
+            }
+        }
+        for var face in lost where try profileSees(face.box, in: gray) {
+            face.isTracked = true
+            faces.append(face)
+        }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
+    }
+
+    /// Scans the whole frame; detections continue the followed faces they overlap (removed from `followed`).
+    private mutating func fullPass(_ gray: GrayImage, continuing followed: inout [FaceObservation]) throws(FrameProbeError) -> [FaceObservation] {
+        framesSinceFullPass = 0
+        let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        var faces: [FaceObservation] = []
+        for box in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
+            faces.append(takeIdentity(for: box, from: &followed))
+        }
+        return faces
     }
 
     /// The scale that brings the smallest wanted face to the detector's window.

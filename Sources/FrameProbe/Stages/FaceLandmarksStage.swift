@@ -3,18 +3,26 @@ import CVision
 /// Fits dlib's 68 landmarks to every face on the full-resolution frame. A freshly detected face teaches how its
 /// detector box sits around its landmarks; a tracked face gets its new box from its new landmarks that way.
 public struct FaceLandmarksStage: Stage {
-    private let landmarker: FaceModels.Landmarker
+    private var landmarker: FaceModels.Landmarker?
 
-    public init() throws(FrameProbeError) {
-        landmarker = try FaceModels.landmarker()
+    /// The model loads in the background from here on; the first frame with a face waits for it.
+    public init() {
+        FaceModels.preloadLandmarker()
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         guard !analysis.faces.isEmpty else { return }
         let gray = try analysis.gray(of: frame)
+        let landmarker: FaceModels.Landmarker
+        if let loaded = self.landmarker {
+            landmarker = loaded
+        } else {
+            landmarker = try FaceModels.landmarker()
+            self.landmarker = landmarker
+        }
         var kept: [FaceObservation] = []
         for var face in analysis.faces {
-            let points = try fit(face.box, in: gray)
+            let points = try fit(face.box, in: gray, with: landmarker)
             let extent = Box(enclosing: points)
             if face.isTracked, let relation = face.boxFromLandmarks {
                 let moved = relation.apply(to: extent)
@@ -32,7 +40,7 @@ public struct FaceLandmarksStage: Stage {
         analysis.faces = kept.sorted { $0.box.width > $1.box.width }
     }
 
-    private func fit(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> [Point2D] {
+    private func fit(_ box: Box, in gray: GrayImage, with landmarker: FaceModels.Landmarker) throws(FrameProbeError) -> [Point2D] {
         var points = [cvision_point](repeating: cvision_point(), count: 68)
         let request = cvision_box(x: box.x, y: box.y, width: box.width, height: box.height, score: 0)
         try CVisionCall.check("landmark fitting") {

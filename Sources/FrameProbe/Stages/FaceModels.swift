@@ -15,14 +15,20 @@ final class FaceModels: @unchecked Sendable {
 
     final class Detector: @unchecked Sendable {
         let handle: OpaquePointer
-        let profiles: OpaquePointer?
-        init(handle: OpaquePointer, profiles: OpaquePointer?) {
-            self.handle = handle
-            self.profiles = profiles
-        }
+        private var profileCascade: OpaquePointer??
+        init(handle: OpaquePointer) { self.handle = handle }
         deinit {
             cvision_face_detector_free(handle)
-            cvision_profile_detector_free(profiles)
+            if let profileCascade { cvision_profile_detector_free(profileCascade) }
+        }
+
+        /// OpenCV's profile cascade, loaded the first time a followed face needs it; nil without opencv-data
+        /// (it only extends following, frontal detection works without it).
+        var profiles: OpaquePointer? {
+            if let profileCascade { return profileCascade }
+            let loaded = cvision_profile_detector_create(FaceModels.profileCascadePath)
+            profileCascade = .some(loaded)
+            return loaded
         }
     }
 
@@ -37,8 +43,13 @@ final class FaceModels: @unchecked Sendable {
         guard let handle = cvision_face_detector_create() else {
             throw FrameProbeError("MODEL_UNAVAILABLE", "dlib's face detector could not be built: \(String(cString: cvision_last_error()))")
         }
-        // The profile cascade only extends tracking; without opencv-data frontal detection still works.
-        return Detector(handle: handle, profiles: cvision_profile_detector_create(profileCascadePath))
+        return Detector(handle: handle)
+    }
+
+    /// Starts loading the landmark model in the background (it takes ~0.6 s), so that it overlaps with opening
+    /// the input and the first detections; `landmarker()` then waits for it.
+    static func preloadLandmarker() {
+        Thread.detachNewThread { _ = try? landmarker() }
     }
 
     static func landmarker() throws(FrameProbeError) -> Landmarker {

@@ -37,7 +37,7 @@ enum FaceFixtures {
     static func faces(in frame: Frame, minFaceSize: Double = 0.1) throws -> [FaceObservation] {
         var options = FaceDetectionStage.Options()
         options.minFaceSize = minFaceSize
-        var pipeline = Pipeline(stages: [try FaceDetectionStage(options: options), try FaceLandmarksStage(), HeadPoseStage()])
+        var pipeline = Pipeline(stages: [try FaceDetectionStage(options: options), FaceLandmarksStage(), HeadPoseStage()])
         return try pipeline.process(frame) { _ in }.faces
     }
 
