@@ -11,11 +11,12 @@ struct OutputTests {
                                        Fixtures.directory.path, "/nonexistent.mp4"])
         #expect(frames.status == 1)
         let faces = Shell.frameprobe(["analyze", "--face-contours", "--face-quality", "--output-dir", out.path, "--number-of-images", "1",
-                                      "--detection-min-size", "0.2", "--sample-every", "3", Fixtures.path("region.mp4"), Fixtures.path("selfie.mp4")])
+                                      "--detection-min-size", "0.1", "--sample-every", "3", "--qrcode", Fixtures.path("region.mp4"),
+                                      Fixtures.path("selfie.mp4"), Fixtures.path("qr-binary.mp4"), Fixtures.path("qr-two.mp4")])
         #expect(faces.status == 0)
         let names = Set((frames.events + faces.events).compactMap { $0.string("event") })
         #expect(names == ["inputOpened", "frameQuality", "imageCaptured", "endCapture", "skipped", "error", "inputClosed",
-                          "faceDetected", "faceUndetected", "message"])
+                          "faceDetected", "faceUndetected", "message", "qrCodeScanned"])
         for output in [frames.stdout, faces.stdout] {
             let validation = Shell.validateAgainstSchema(output)
             #expect(validation.status == 0, "\(validation.stdout)")

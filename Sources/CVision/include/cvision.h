@@ -58,6 +58,22 @@ int cvision_draw_rectangle(uint8_t *bgr, int width, int height, int stride, doub
 int cvision_draw_polyline(uint8_t *bgr, int width, int height, int stride, const float *xy, int count, int closed,
                           cvision_color color, int thickness);
 
+// ---- barcode preparation (barcode_prep.cpp) ----
+
+/// Ways to prepare a gray image for a second barcode pass when the plain one found nothing.
+typedef enum {
+    CVISION_BARCODE_UPSCALE = 0, ///< 2x bicubic: small codes
+    CVISION_BARCODE_SHARPEN = 1, ///< unsharp mask: blurred codes
+    CVISION_BARCODE_BINARIZE = 2, ///< local contrast equalisation then adaptive threshold: low contrast, uneven light
+} cvision_barcode_preparation;
+
+/// Writes the prepared copy of a gray image into `out` (out_width x out_height, as
+/// cvision_barcode_prepared_size gives).
+int cvision_barcode_prepare(const uint8_t *gray, int width, int height, int stride, cvision_barcode_preparation kind,
+                            uint8_t *out, int out_width, int out_height);
+/// The size of the prepared copy (2x for UPSCALE, the same otherwise).
+void cvision_barcode_prepared_size(int width, int height, cvision_barcode_preparation kind, int *out_width, int *out_height);
+
 // ---- faces (face_detection.cpp, face_landmarks.cpp, head_pose.cpp) ----
 
 typedef struct { double x, y, width, height, score; } cvision_box;

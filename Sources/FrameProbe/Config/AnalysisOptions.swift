@@ -30,6 +30,13 @@ public struct AnalysisOptions: Sendable {
     public var faceContours = false
     /// Add the face crop's quality to `faceDetected`.
     public var faceQuality = false
+    /// Decode QR codes alongside face analysis (capture type `qrcode` decodes them alone).
+    public var qrcode = false
+    public var symbologies = ["qrcode"]
+    public var qrcodeForgetMs = 1000
+    public var qrcodeEveryFrame = false
+    public var qrcodeRetry = true
+    public var qrcodeRetryBudgetMs = 60
     /// Detection-box enlargement, region of interest, minimum and maximum sizes.
     public var region = RegionCheck.Options()
     /// Save, next to each captured image, the frame with the box, contours and ROI drawn.
@@ -61,6 +68,7 @@ public struct AnalysisOptions: Sendable {
         try CaptureStage.Options(self).validate()
         try FaceDetectionStage.Options(self).validate()
         try region.validate()
+        try QRCodeStage.Options(self).validate()
         if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
         if decode.start < 0 { throw FrameProbeError("INVALID_START", "start must be 0 s or more") }
         if let duration = decode.duration, duration <= 0 {

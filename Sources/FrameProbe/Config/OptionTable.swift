@@ -91,7 +91,7 @@ extension OptionSpec {
 
 /// The options of `frameprobe analyze` (and of the commands that analyse: `report`, `acquire`).
 public enum OptionTable {
-    public static let analyze: [OptionSpec] = input + output + capture + quality + faces + region + annotation
+    public static let analyze: [OptionSpec] = input + output + capture + quality + faces + codes + region + annotation
 
     public static func spec(configKey: String) -> OptionSpec? { analyze.first { $0.configKey == configKey } }
 
@@ -197,5 +197,23 @@ extension OptionTable {
         .color("face-contours-color", "faceContoursColor", "contours colour (default 0.4,1,1,1)",
                invalid: "INVALID_FACE_CONTOURS_COLOR", \.faceContoursColor),
         .color("roi-color", "roiColor", "ROI colour (default 0.4,1,1,1)", invalid: "INVALID_ROI_COLOR", \.roiColor),
+    ]
+
+    static let codes: [OptionSpec] = [
+        .toggle("qrcode", "qrcode", "decode QR codes alongside face analysis", stage: "qrcode", invalid: "INVALID_QRCODE", \.qrcode),
+        OptionSpec(flag: "symbologies", shortFlag: nil, configKey: "symbologies", valueName: "LIST",
+                   help: "barcode types to decode: qrcode, ean13, ean8, upca, code128, … (default qrcode)", stage: "qrcode",
+                   invalidKey: "INVALID_SYMBOLOGIES") { options, value throws(FrameProbeError) in
+            options.symbologies = try value.text("INVALID_SYMBOLOGIES", "symbologies").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        },
+        .int("qrcode-forget-ms", "qrcodeForgetMs", "MS", "report a code again after it was absent this long (default 1000)",
+             stage: "qrcode", invalid: "INVALID_QRCODE_FORGET_MS", \.qrcodeForgetMs),
+        .toggle("qrcode-every-frame", "qrcodeEveryFrame", "report codes on every analysed frame (Yoonit's behaviour)",
+                stage: "qrcode", invalid: "INVALID_QRCODE_EVERY_FRAME", \.qrcodeEveryFrame),
+        .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, scan upscaled, sharpened, binarised copies (default true)",
+                stage: "qrcode", invalid: "INVALID_QRCODE_RETRY", \.qrcodeRetry),
+        .int("qrcode-retry-budget-ms", "qrcodeRetryBudgetMs", "MS", "time those second passes may take per frame (default 60)",
+             stage: "qrcode", invalid: "INVALID_QRCODE_RETRY_BUDGET_MS", \.qrcodeRetryBudgetMs),
     ]
 }

@@ -21,6 +21,7 @@ public struct Event: Sendable {
         case faceUndetected
         /// One of the seed's message keys (`INVALID_MINIMUM_SIZE`, `INVALID_MAXIMUM_SIZE`, `INVALID_OUT_OF_ROI`).
         case message(String)
+        case qrCodeScanned(QRCodeObservation)
         case imageCaptured(CapturedImage)
         case endCapture(type: String, count: Int)
         case skipped(reason: String)
@@ -36,6 +37,7 @@ public struct Event: Sendable {
         case .faceDetected: "faceDetected"
         case .faceUndetected: "faceUndetected"
         case .message: "message"
+        case .qrCodeScanned: "qrCodeScanned"
         case .imageCaptured: "imageCaptured"
         case .endCapture: "endCapture"
         case .skipped: "skipped"
@@ -65,6 +67,7 @@ public struct Event: Sendable {
         case .faceDetected(let report): report.jsonFields
         case .faceUndetected: []
         case .message(let key): [("message", .string(key))]
+        case .qrCodeScanned(let code): code.jsonFields
         case .imageCaptured(let image): image.jsonFields
         case .endCapture(let type, let count): [("type", .string(type)), ("count", .int(count))]
         case .skipped(let reason): [("reason", .string(reason))]

@@ -8,6 +8,8 @@ public struct FrameAnalysis: Sendable {
     public var previousFaces: [FaceObservation] = []
     /// The primary face's enlarged box when it passed the region checks (what face capture saves).
     public var validFaceBox: Box?
+    /// `qrCodeScanned` events emitted for this frame.
+    public var codesReported = 0
     /// Images saved for this frame.
     public var capturedImages: Int = 0
     /// Set by a stage to end this input's analysis after this frame (e.g. `--stop-at-end-capture`).

@@ -46,6 +46,7 @@ public struct InputRunner: Sendable {
                 let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
                 summary.imagesCaptured += analysis.capturedImages
                 if analysis.validFaceBox != nil { summary.faceFrames += 1 }
+                summary.qrCodes += analysis.codesReported
                 if analysis.stopInput { break }
             } catch {
                 failure = error

@@ -49,6 +49,10 @@ public enum StageRegistry {
                         emits: ["faceDetected", "faceUndetected", "message"], requires: ["faces"], provides: ["validFace"]) { context throws(FrameProbeError) in
             try FaceRegionStage(options: FaceRegionStage.Options(context.options))
         },
+        StageDescriptor(name: "qrcode", summary: "decodes QR codes (and other barcodes) with zbar; qrCodeScanned on appearance",
+                        emits: ["qrCodeScanned", "message"], requires: [], provides: ["codes"]) { context throws(FrameProbeError) in
+            try QRCodeStage(options: QRCodeStage.Options(context.options))
+        },
         StageDescriptor(name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
                         emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
             try CaptureStage(options: CaptureStage.Options(context.options), store: context.imageStore)
@@ -63,6 +67,7 @@ public enum StageRegistry {
         var names: [String] = []
         if options.frameQuality { names.append("quality") }
         if options.captureType == .face { names += ["faceDetection", "faceLandmarks", "headPose", "faceRegion"] }
+        if options.captureType == .qrcode || options.qrcode { names.append("qrcode") }
         if options.savesImages && [.face, .frame].contains(options.captureType) { names.append("capture") }
         return names
     }

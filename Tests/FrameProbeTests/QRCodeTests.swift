@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// QR codes made with qrencode, overlaid with ffmpeg on real footage (TestVideos/generate).
+struct QRCodeTests {
+    func scan(_ clip: String, _ options: [String] = []) -> Shell.Result {
+        Shell.frameprobe(["analyze", "--capture-type", "qrcode"] + options + [Fixtures.path(clip)])
+    }
+
+    /// Code A is visible from 1 s to 3 s and again from 4.5 s to 5.5 s.
+    @Test func reportedOnAppearanceAndAgainAfterTheForgetTime() {
+        let result = scan("qr-appear.mp4")
+        #expect(result.status == 0)
+        let events = result.events(named: "qrCodeScanned")
+        #expect(events.compactMap { $0.double("pts") } == [1.0, 4.5])
+        #expect(events.allSatisfy { $0.string("content") == "frameprobe:A-1" && $0.string("symbology") == "qrcode" })
+        #expect(result.events(named: "inputClosed").first?.int("qrCodes") == 2)
+        // A forget time longer than the 1.5 s gap: the return is not a new appearance.
+        let patient = scan("qr-appear.mp4", ["--qrcode-forget-ms", "2000"])
+        #expect(patient.events(named: "qrCodeScanned").compactMap { $0.double("pts") } == [1.0])
+    }
+
+    @Test func everyFrameReportsEachAnalysedFrame() {
+        let events = scan("qr-appear.mp4", ["--qrcode-every-frame"]).events(named: "qrCodeScanned")
+        #expect(events.count == 90)
+        #expect(events.first?.int("frame") == 30 && events.last?.int("frame") == 164)
+        let sampled = scan("qr-appear.mp4", ["--qrcode-every-frame", "--sample-every", "10"]).events(named: "qrCodeScanned")
+        #expect(sampled.compactMap { $0.int("frame") } == [30, 40, 50, 60, 70, 80, 140, 150, 160])
+    }
+
+    /// Two codes in one frame; the polygon of an axis-aligned code lies within a few pixels of where it was
+    /// overlaid (code images of 8-px modules with a 2-module margin: the symbol starts 16 px inside).
+    @Test func twoCodesInOneFrameWithTheirPolygons() throws {
+        let events = scan("qr-two.mp4").events(named: "qrCodeScanned")
+        #expect(Set(events.compactMap { $0.string("content") }) == ["frameprobe:A-1", "frameprobe:B-2"])
+        #expect(events.count == 2)
+        for (content, left, top) in [("frameprobe:A-1", 200.0, 150.0), ("frameprobe:B-2", 800.0, 300.0)] {
+            let event = try #require(events.first { $0.string("content") == content })
+            let polygon = try #require(event["polygon"] as? [[Double]])
+            #expect(polygon.count == 4)
+            let size = Double(try codeSize(content == "frameprobe:A-1" ? "code-a.png" : "code-b.png"))
+            let xs = polygon.map { $0[0] }, ys = polygon.map { $0[1] }
+            #expect(abs(xs.min()! - (left + 16)) <= 3 && abs(xs.max()! - (left + size - 17)) <= 3, "\(polygon)")
+            #expect(abs(ys.min()! - (top + 16)) <= 3 && abs(ys.max()! - (top + size - 17)) <= 3, "\(polygon)")
+        }
+    }
+
+    func codeSize(_ image: String) throws -> Int {
+        let result = Shell.run("ffprobe -v error -show_entries stream=width -of csv=p=0 \(Shell.quote(Fixtures.path(image)))")
+        return try #require(Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    @Test(arguments: ["qr-rotated.mp4", "qr-small.mp4", "qr-blurred.mp4", "qr-lowcontrast.mp4"])
+    func hardCasesDecode(clip: String) {
+        let events = scan(clip, ["--qrcode-every-frame"]).events(named: "qrCodeScanned")
+        #expect(events.count >= 27, "\(clip): decoded on \(events.count) of 30 frames")
+        #expect(events.allSatisfy { $0.string("content") == "frameprobe:A-1" })
+    }
+
+    /// The blurred and low-contrast codes need the second passes: without them zbar finds nothing.
+    @Test(arguments: ["qr-blurred.mp4", "qr-lowcontrast.mp4"])
+    func secondPassesAreWhatDecodesTheHardest(clip: String) {
+        let plain = scan(clip, ["--qrcode-every-frame", "--qrcode-retry=false"]).events(named: "qrCodeScanned")
+        #expect(plain.count < 5, "\(clip): the plain pass decoded \(plain.count) frames")
+    }
+
+    @Test func binaryPayloadComesAsBase64() throws {
+        let event = try #require(scan("qr-binary.mp4").events(named: "qrCodeScanned").first)
+        #expect(event.string("encoding") == "base64")
+        let content = try #require(event.string("content"))
+        let bytes = try #require(Data(base64Encoded: content))
+        #expect(Array(bytes) == [0x00, 0xFF, 0x10, 0x80] + Array("binary".utf8) + [0xFE, 0x01])
+    }
+
+    /// With a region of interest starting 30 % from the left, code A (left) is out of it: its message, no scan
+    /// event; code B still scans.
+    @Test func codeOutsideTheRegionOfInterest() {
+        let result = scan("qr-two.mp4", ["--roi-left-offset", "0.3"])
+        #expect(result.events(named: "qrCodeScanned").compactMap { $0.string("content") } == ["frameprobe:B-2"])
+        let messages = result.events(named: "message")
+        #expect(messages.compactMap { $0.string("message") } == ["INVALID_OUT_OF_ROI"])
+        #expect(messages.first?.int("frame") == 0)
+    }
+
+    @Test func minimumSizeAppliesToCodes() {
+        let result = scan("qr-small.mp4", ["--detection-min-size", "0.1"])
+        #expect(result.events(named: "qrCodeScanned").isEmpty)
+        #expect(result.events(named: "message").compactMap { $0.string("message") } == ["INVALID_MINIMUM_SIZE"])
+    }
+
+    @Test func noCodeNoEventNoError() {
+        let result = scan("clean.mp4")
+        #expect(result.status == 0)
+        #expect(result.events(named: "qrCodeScanned").isEmpty && result.events(named: "error").isEmpty)
+        #expect(result.events(named: "inputClosed").first?.int("qrCodes") == 0)
+    }
+
+    @Test func qrcodeAlongsideFaces() {
+        let result = Shell.frameprobe(["analyze", "--qrcode", Fixtures.path("qr-two.mp4")])
+        #expect(result.events(named: "qrCodeScanned").count == 2)
+        #expect(result.events(named: "faceDetected").count == 30)
+    }
+
+    @Test func unknownSymbologyIsRejected() {
+        let result = scan("qr-two.mp4", ["--symbologies", "qrcode,ean14"])
+        #expect(result.status == 2)
+        #expect(result.events(named: "error").first?.string("key") == "INVALID_SYMBOLOGIES")
+        #expect(result.stderr.contains("ean13"))
+    }
+
+    /// Only the symbologies asked for are enabled: a QR code is not reported when only EAN-13 is on.
+    @Test func onlyTheRequestedSymbologies() {
+        #expect(scan("qr-two.mp4", ["--symbologies", "ean13", "--qrcode-retry=false"]).events(named: "qrCodeScanned").isEmpty)
+    }
+}
