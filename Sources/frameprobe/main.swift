@@ -6,6 +6,7 @@ let usage = """
 
     Commands:
       analyze INPUT...   stream analysis events as JSON Lines
+      acquire INPUT      guided selfie acquisition: instructions, then a recorded clip + session response
       stages             list the analysis stages and their options
 
     frameprobe --version prints the versions of frameprobe, FFmpeg, OpenCV, dlib and zbar.
@@ -14,11 +15,12 @@ let usage = """
 
 let signals = Signals()
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["analyze", "stages"]
+let commands = ["analyze", "acquire", "stages"]
 
 let status: Int32
 switch arguments.first {
-case "analyze": status = AnalyzeCommand.run(Array(arguments.dropFirst()), signals: signals)
+case "analyze": status = AnalyzeCommand.command.run(Array(arguments.dropFirst()), signals: signals)
+case "acquire": status = AcquireCommand.command.run(Array(arguments.dropFirst()), signals: signals)
 case "stages": status = StagesCommand.run(Array(arguments.dropFirst()))
 case "--version", "-V", "version":
     print(Versions.summary)

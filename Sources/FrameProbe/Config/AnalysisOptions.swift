@@ -49,6 +49,8 @@ public struct AnalysisOptions: Sendable {
     /// Explicit stage list (`--stages`); nil derives it from the capture type and flags.
     public var stages: [String]?
     public var decode = DecodeOptions()
+    /// Guided acquisition (`frameprobe acquire`).
+    public var acquisition = AcquisitionOptions()
 
     /// JSON Lines destination (`-o`; nil = standard output).
     public var outputPath: String?

@@ -5,10 +5,7 @@ import Foundation
 public enum ConfigFile {
     /// Applies the file's settings to `options`. Unknown keys are errors with a suggestion.
     public static func apply(contentsOf path: String, to options: inout AnalysisOptions) throws(FrameProbeError) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw FrameProbeError("INVALID_CONFIG", "cannot read config file \(path): \(error.localizedDescription)")
-        }
+        let data = try FileContents.read(path, errorKey: "INVALID_CONFIG")
         let document: ConfigJSON
         do { document = try JSONDecoder().decode(ConfigJSON.self, from: data) } catch {
             throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not valid JSON: \(error)")
@@ -22,7 +19,7 @@ public enum ConfigFile {
     static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions) throws(FrameProbeError) {
         for (key, value) in flatten(object).sorted(by: { $0.key < $1.key }) {
             guard let spec = OptionTable.spec(configKey: key) else {
-                let known = OptionTable.analyze.map(\.configKey)
+                let known = (OptionTable.analyze + OptionTable.acquire).map(\.configKey)
                 throw FrameProbeError("INVALID_CONFIG", "unknown config key '\(key)'\(Suggestion.hint(for: key, in: known))")
             }
             guard let optionValue = value.optionValue else {

@@ -93,9 +93,14 @@ extension OptionSpec {
 public enum OptionTable {
     public static let analyze: [OptionSpec] = input + output + capture + quality + faces + codes + region + annotation
 
-    public static func spec(configKey: String) -> OptionSpec? { analyze.first { $0.configKey == configKey } }
+    public static func spec(configKey: String) -> OptionSpec? { (analyze + acquire).first { $0.configKey == configKey } }
 
-    static let input: [OptionSpec] = [
+    /// What `acquire` takes of the output options.
+    public static let acquisitionOutput: [OptionSpec] = output.filter { ["output", "output-dir", "progress"].contains($0.flag) }
+    /// What `acquire` takes of the face options.
+    public static let faceFinding: [OptionSpec] = faces.filter { ["min-face-size", "detect-every"].contains($0.flag) }
+
+    public static let input: [OptionSpec] = [
         .text("input-format", "inputFormat", "NAME", "libavformat input format or device (rawvideo, nut, v4l2, …); default: probed",
               invalid: "INVALID_INPUT_FORMAT", \.decode.inputFormat),
         .text("video-size", "videoSize", "WxH", "raw frames: frame size", invalid: "INVALID_RAW_VIDEO", \.decode.videoSize),
@@ -110,7 +115,7 @@ public enum OptionTable {
              invalid: "INVALID_MAX_PIXELS", \.decode.maxPixels),
     ]
 
-    static let output: [OptionSpec] = [
+    public static let output: [OptionSpec] = [
         .text("output", "output", "FILE", "write the JSON Lines here (default: standard output)", short: "o",
               invalid: "INVALID_OUTPUT", \.outputPath),
         .text("output-dir", "outputDir", "DIR", "save captured images under DIR/<input-stem>/ (implies --save-image-captured)",
@@ -153,7 +158,7 @@ public enum OptionTable {
 }
 
 extension OptionTable {
-    static let faces: [OptionSpec] = [
+    public static let faces: [OptionSpec] = [
         .number("min-face-size", "minFaceSize", "FRACTION", "smallest face to find, as a fraction of the frame width (default 0.1)",
                 stage: "faceDetection", invalid: "INVALID_MIN_FACE_SIZE", \.minFaceSize),
         .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between (default 10)",
@@ -215,5 +220,23 @@ extension OptionTable {
                 stage: "qrcode", invalid: "INVALID_QRCODE_RETRY", \.qrcodeRetry),
         .int("qrcode-retry-budget-ms", "qrcodeRetryBudgetMs", "MS", "time those second passes may take per frame (default 60)",
              stage: "qrcode", invalid: "INVALID_QRCODE_RETRY_BUDGET_MS", \.qrcodeRetryBudgetMs),
+    ]
+
+    /// The options only `frameprobe acquire` takes.
+    public static let acquire: [OptionSpec] = [
+        .choice("preset", "preset", "acquisition preset (default selfie-fast)", stage: "recording", invalid: "INVALID_PRESET",
+                \.acquisition.preset),
+        OptionSpec(flag: "session-config", shortFlag: nil, configKey: "sessionConfig", valueName: "FILE.json",
+                   help: "Unissey SessionConfig: recordingConfig, uiConfig, guidance", stage: "recording",
+                   invalidKey: "INVALID_SESSION_CONFIG") { options, value throws(FrameProbeError) in
+            options.acquisition.session = try SessionConfig(contentsOf: try value.text("INVALID_SESSION_CONFIG", "sessionConfig"))
+        },
+        .choice("lang", "lang", "language of the instructions (default from LANG)", stage: "guidance", invalid: "INVALID_LANG",
+                \.acquisition.language),
+        OptionSpec(flag: "strings", shortFlag: nil, configKey: "strings", valueName: "FILE.strings",
+                   help: "override texts with Apple's \"key\" = \"value\"; format", stage: "guidance",
+                   invalidKey: "INVALID_STRINGS") { options, value throws(FrameProbeError) in
+            options.acquisition.stringOverrides = try StringsFile.parse(contentsOf: try value.text("INVALID_STRINGS", "strings"))
+        },
     ]
 }

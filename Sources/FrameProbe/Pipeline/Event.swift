@@ -22,6 +22,15 @@ public struct Event: Sendable {
         /// One of the seed's message keys (`INVALID_MINIMUM_SIZE`, `INVALID_MAXIMUM_SIZE`, `INVALID_OUT_OF_ROI`).
         case message(String)
         case qrCodeScanned(QRCodeObservation)
+        // Guided acquisition (Unissey's events).
+        case cameraReady(CameraReady)
+        case videoCaptureStarted
+        case faceInfo(FaceInstruction)
+        case videoRecordStarted(quality: String, width: Int, height: Int)
+        case videoRecordProgress(Double)
+        case videoRecordEnded(RecordingResult)
+        /// Something worth knowing that is not a failure (e.g. a setting that does not apply here).
+        case notice(key: String, message: String)
         case imageCaptured(CapturedImage)
         case endCapture(type: String, count: Int)
         case skipped(reason: String)
@@ -38,6 +47,13 @@ public struct Event: Sendable {
         case .faceUndetected: "faceUndetected"
         case .message: "message"
         case .qrCodeScanned: "qrCodeScanned"
+        case .cameraReady: "cameraReady"
+        case .videoCaptureStarted: "videoCaptureStarted"
+        case .faceInfo: "faceInfo"
+        case .videoRecordStarted: "videoRecordStarted"
+        case .videoRecordProgress: "videoRecordProgress"
+        case .videoRecordEnded: "videoRecordEnded"
+        case .notice: "notice"
         case .imageCaptured: "imageCaptured"
         case .endCapture: "endCapture"
         case .skipped: "skipped"
@@ -46,9 +62,13 @@ public struct Event: Sendable {
         }
     }
 
-    public var isError: Bool {
-        if case .error = body { return true }
-        return false
+    /// Whether this event means its input failed (exit code 1).
+    public var isFailure: Bool {
+        switch body {
+        case .error: true
+        case .videoRecordEnded(.failure): true
+        default: false
+        }
     }
 
     /// The event as a JSON object with stable key order.
@@ -68,6 +88,14 @@ public struct Event: Sendable {
         case .faceUndetected: []
         case .message(let key): [("message", .string(key))]
         case .qrCodeScanned(let code): code.jsonFields
+        case .cameraReady(let ready): ready.jsonFields
+        case .videoCaptureStarted: []
+        case .faceInfo(let instruction): instruction.jsonFields
+        case .videoRecordStarted(let quality, let width, let height):
+            [("quality", .string(quality)), ("width", .int(width)), ("height", .int(height))]
+        case .videoRecordProgress(let progress): [("progress", .number(progress, decimals: 3))]
+        case .videoRecordEnded(let result): result.jsonFields
+        case .notice(let key, let message): [("key", .string(key)), ("message", .string(message))]
         case .imageCaptured(let image): image.jsonFields
         case .endCapture(let type, let count): [("type", .string(type)), ("count", .int(count))]
         case .skipped(let reason): [("reason", .string(reason))]

@@ -8,6 +8,8 @@ public struct FrameAnalysis: Sendable {
     public var previousFaces: [FaceObservation] = []
     /// The primary face's enlarged box when it passed the region checks (what face capture saves).
     public var validFaceBox: Box?
+    /// Set by guidance on the frame where recording may start.
+    public var recordingCue: RecordingCue?
     /// `qrCodeScanned` events emitted for this frame.
     public var codesReported = 0
     /// Images saved for this frame.

@@ -26,21 +26,32 @@ public struct InputRunner: Sendable {
         }
     }
 
-    private func analyse(source: String, url: String, stop: StopSignal, emit: (Event) -> Void) -> Bool {
+    private func analyse(source: String, url: String, stop: StopSignal, emit deliver: (Event) -> Void) -> Bool {
         let started = Date()
+        var failed = false
+        func emit(_ event: Event) {
+            failed = failed || event.isFailure
+            deliver(event)
+        }
         let frames: FrameSource
-        var pipeline: Pipeline
         do throws(FrameProbeError) {
             frames = try FrameSource(url: url, options: options.decode)
-            pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options))
         } catch {
             emit(Event(source: source, body: .error(error)))
             return false
         }
         emit(Event(source: source, body: .inputOpened(frames.info)))
         var summary = InputSummary()
-        var failure: FrameProbeError?
-        while !stop.isRaised, let frame = frames.next() {
+        var pipeline = Pipeline(stages: [])
+        var ready = false
+        do throws(FrameProbeError) {
+            pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options, info: frames.info))
+            try pipeline.begin { emit(Event(source: source, body: $0)) }
+            ready = true
+        } catch {
+            emit(Event(source: source, body: .error(error)))
+        }
+        while ready, !stop.isRaised, let frame = frames.next() {
             summary.framesAnalysed += 1
             do throws(FrameProbeError) {
                 let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
@@ -49,21 +60,19 @@ public struct InputRunner: Sendable {
                 summary.qrCodes += analysis.codesReported
                 if analysis.stopInput { break }
             } catch {
-                failure = error
                 emit(Event(source: source, frame: frame.index, pts: frame.pts, body: .error(error)))
                 break
             }
         }
-        pipeline.finish { emit(Event(source: source, body: $0)) }
+        if ready { pipeline.finish { emit(Event(source: source, body: $0)) } }
         let outcome = frames.finish()
-        if let error = outcome.error, failure == nil {
-            failure = error
+        if let error = outcome.error, !failed {
             emit(Event(source: source, body: .error(error)))
         }
         summary.framesDecoded = outcome.framesDecoded
         summary.corruptPacketsSkipped = outcome.corruptPackets
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         emit(Event(source: source, body: .inputClosed(summary)))
-        return failure == nil
+        return !failed
     }
 }

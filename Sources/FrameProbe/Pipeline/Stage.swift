@@ -3,6 +3,8 @@
 /// Add a stage to a pipeline from Swift by conforming to this protocol; add it to the CLI with one entry in
 /// `StageRegistry`.
 public protocol Stage {
+    /// The input is open, before its first frame (acquisition announces itself here).
+    mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError)
     /// Analyses one frame: reads earlier stages' findings from `analysis`, adds its own, and emits events.
     mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError)
     /// End of input: flush pending transitions and counters.
@@ -10,6 +12,7 @@ public protocol Stage {
 }
 
 extension Stage {
+    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {}
     public mutating func finish(emit: (Event.Body) -> Void) {}
 }
 
@@ -29,6 +32,10 @@ public struct Pipeline {
         }
         previousFaces = analysis.faces
         return analysis
+    }
+
+    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        for index in stages.indices { try stages[index].begin(emit: emit) }
     }
 
     public mutating func finish(emit: (Event.Body) -> Void) {

@@ -5,10 +5,13 @@ public struct StageContext: Sendable {
     /// The input as given (`-` for standard input).
     public let source: String
     public let options: AnalysisOptions
+    /// The opened input (nil when a pipeline is built without one).
+    public let info: InputInfo?
 
-    public init(source: String, options: AnalysisOptions) {
+    public init(source: String, options: AnalysisOptions, info: InputInfo? = nil) {
         self.source = source
         self.options = options
+        self.info = info
     }
 
     /// Where this input's images go: `--output-dir` (default `./frameprobe-output`) / input stem.
@@ -29,11 +32,14 @@ public struct StageDescriptor: Sendable {
     let make: @Sendable (StageContext) throws(FrameProbeError) -> any Stage
 
     /// The options that configure this stage.
-    public var options: [OptionSpec] { OptionTable.analyze.filter { $0.stage == name } }
+    public var options: [OptionSpec] { (OptionTable.analyze + OptionTable.acquire).filter { $0.stage == name } }
 }
 
 /// Every stage frameprobe knows. Adding a stage = one file in Stages/ + one entry here.
 public enum StageRegistry {
+    /// What `frameprobe acquire` runs.
+    public static let acquisitionStages = ["faceDetection", "faceLandmarks", "guidance", "recording"]
+
     public static let all: [StageDescriptor] = [
         StageDescriptor(name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
                         emits: ["frameQuality"], requires: [], provides: ["frameQuality"]) { _ in QualityStage() },
@@ -52,6 +58,15 @@ public enum StageRegistry {
         StageDescriptor(name: "qrcode", summary: "decodes QR codes (and other barcodes) with zbar; qrCodeScanned on appearance",
                         emits: ["qrCodeScanned", "message"], requires: [], provides: ["codes"]) { context throws(FrameProbeError) in
             try QRCodeStage(options: QRCodeStage.Options(context.options))
+        },
+        StageDescriptor(name: "guidance", summary: "Unissey's oval guidance and stillness timer; faceInfo when the instruction changes",
+                        emits: ["faceInfo"], requires: ["landmarks"], provides: ["recordingCue"]) { context throws(FrameProbeError) in
+            try GuidanceStage(options: context.options.acquisition.guidance, strings: context.options.acquisition.strings)
+        },
+        StageDescriptor(name: "recording", summary: "records the preset's clip once guidance says go; the session response",
+                        emits: ["cameraReady", "videoCaptureStarted", "videoRecordStarted", "videoRecordProgress", "videoRecordEnded"],
+                        requires: ["recordingCue"], provides: []) { context throws(FrameProbeError) in
+            try RecordingStage(options: context.options.acquisition, context: context)
         },
         StageDescriptor(name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
                         emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in

@@ -1,0 +1,99 @@
+/// Unissey's face positioning: every analysed frame gets an instruction from the face's landmarks against the
+/// oval (`faceInfo` when it changes); once GOOD_POSITION has held still long enough, recording may start.
+///
+/// Decision order: no face → NO_FACE; several → MULTIPLE_FACES; face width / oval width below the minimum →
+/// TOO_FAR, above the maximum → TOO_CLOSE; centre offset beyond the tolerance on the dominant axis → MOVE_x;
+/// else GOOD_POSITION. Directions read as on a mirrored selfie preview: a face on the image's right (the
+/// subject's own left) is told to move right, one low in the image to move up.
+public struct GuidanceStage: Stage {
+    public enum Instruction: String, Sendable, CaseIterable {
+        case noFace = "NO_FACE", multipleFaces = "MULTIPLE_FACES", tooFar = "TOO_FAR", tooClose = "TOO_CLOSE"
+        case moveLeft = "MOVE_LEFT", moveRight = "MOVE_RIGHT", moveUp = "MOVE_UP", moveDown = "MOVE_DOWN"
+        case goodPosition = "GOOD_POSITION"
+
+        /// The seed's string key.
+        public var key: String {
+            switch self {
+            case .noFace: "unissey_instruction_no_face_detected"
+            case .multipleFaces: "unissey_instruction_multiple_faces_detected"
+            case .tooFar: "unissey_instruction_get_closer"
+            case .tooClose: "unissey_instruction_get_further_away"
+            case .moveLeft: "unissey_instruction_move_left"
+            case .moveRight: "unissey_instruction_move_right"
+            case .moveUp: "unissey_instruction_move_up"
+            case .moveDown: "unissey_instruction_move_down"
+            case .goodPosition: "unissey_instruction_do_not_move"
+            }
+        }
+    }
+
+    private let options: GuidanceOptions
+    private let strings: LocalizedStrings
+    private var current: Instruction?
+    /// Where and when the current still period began.
+    private var stillAnchor: (pts: Double, box: Box)?
+    private var history: [(instruction: Instruction, pts: Double)] = []
+    private var handedOver = false
+
+    public init(options: GuidanceOptions, strings: LocalizedStrings) throws(FrameProbeError) {
+        try options.validate()
+        self.options = options
+        self.strings = strings
+    }
+
+    /// The instruction for `faces` in a `width` × `height` frame, and the face box it was judged on.
+    public func instruction(for faces: [FaceObservation], width: Int, height: Int) -> (Instruction, Box?) {
+        guard !faces.isEmpty else { return (.noFace, nil) }
+        guard faces.count == 1 else { return (.multipleFaces, nil) }
+        guard let points = faces[0].landmarks else { return (.noFace, nil) }
+        let face = Box(enclosing: points), oval = options.oval(frameWidth: width, height: height)
+        let ratio = face.width / oval.width
+        if ratio < options.minFaceRatio { return (.tooFar, face) }
+        if ratio > options.maxFaceRatio { return (.tooClose, face) }
+        let dx = (face.centre.x - oval.centre.x) / oval.width, dy = (face.centre.y - oval.centre.y) / oval.height
+        guard max(abs(dx), abs(dy)) > options.centerTolerance else { return (.goodPosition, face) }
+        if abs(dx) >= abs(dy) { return (dx > 0 ? .moveRight : .moveLeft, face) }
+        return (dy > 0 ? .moveUp : .moveDown, face)
+    }
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        guard !handedOver else { return }
+        let (instruction, face) = instruction(for: analysis.faces, width: frame.width, height: frame.height)
+        if instruction != current {
+            current = instruction
+            history.append((instruction, frame.pts))
+            emit(.faceInfo(FaceInstruction(state: instruction.rawValue, key: instruction.key, text: strings[instruction.key])))
+        }
+        guard instruction == .goodPosition, let face else {
+            stillAnchor = nil
+            return
+        }
+        let oval = options.oval(frameWidth: frame.width, height: frame.height)
+        if let anchor = stillAnchor,
+           anchor.box.centre.distance(to: face.centre) < options.stillMovement * oval.width,
+           abs(face.width / anchor.box.width - 1) < options.stillSizeChange {
+            if (frame.pts - anchor.pts) * 1000 >= options.stillMs - 1e-6 {
+                handedOver = true
+                analysis.recordingCue = RecordingCue(history: history.map { ($0.instruction.rawValue, $0.pts) }, stillSince: anchor.pts)
+            }
+        } else {
+            stillAnchor = (frame.pts, face)
+        }
+    }
+}
+
+/// Guidance's go-ahead to the recording stage, with the instruction history for the session metadata.
+public struct RecordingCue: Sendable {
+    public var history: [(state: String, pts: Double)]
+    /// When the still good position began.
+    public var stillSince: Double
+}
+
+/// The payload of `faceInfo`.
+public struct FaceInstruction: Sendable, Equatable {
+    public var state: String
+    public var key: String
+    public var text: String
+
+    var jsonFields: [(String, JSONValue)] { [("state", .string(state)), ("key", .string(key)), ("text", .string(text))] }
+}

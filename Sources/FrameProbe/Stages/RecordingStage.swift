@@ -1,0 +1,179 @@
+import Foundation
+
+/// Unissey's recording: announces the camera, waits for guidance's go-ahead, then encodes the next
+/// `recordingDurationMs` of frames into a clip at the first available quality, reporting progress, and ends with
+/// the session response (clip path + metadata) — or with an error and no clip.
+public struct RecordingStage: Stage {
+    private let options: AcquisitionOptions
+    private let source: String
+    private let info: InputInfo
+    private let clipPath: String
+    private var quality: VideoQuality?
+    private var clipSize = (width: 0, height: 0)
+    private var encoder: ClipEncoder?
+    private var recording: RecordingLog?
+    private var ended = false
+
+    public init(options: AcquisitionOptions, context: StageContext) throws(FrameProbeError) {
+        guard let info = context.info else { throw FrameProbeError("UNSUPPORTED_INPUT", "recording needs an opened input") }
+        self.options = options
+        source = context.source
+        self.info = info
+        clipPath = context.imageStore.directory.appendingPathComponent("selfie.mp4").path
+    }
+
+    private var durationSeconds: Double { Double(options.recordingDurationMs) / 1000 }
+
+    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        guard let chosen = options.qualities.first(where: { $0.clipSize(forWidth: info.width, height: info.height) != nil }),
+              let size = chosen.clipSize(forWidth: info.width, height: info.height) else {
+            let asked = options.qualities.map(\.rawValue).joined(separator: ", ")
+            throw FrameProbeError("NO_AVAILABLE_QUALITY", "none of the qualities \(asked) fits a \(info.width)×\(info.height) input (never upscaled)")
+        }
+        quality = chosen
+        clipSize = size
+        let seconds = Int((durationSeconds).rounded())
+        emit(.cameraReady(CameraReady(width: info.width, height: info.height, fps: info.fps, preset: options.preset.rawValue,
+                                      recordingDurationMs: options.recordingDurationMs, quality: chosen.rawValue,
+                                      title: options.strings.captureTitle(seconds: seconds))))
+        if !options.session.uiKeys.isEmpty {
+            emit(.notice(key: "UI_CONFIG_NOT_APPLICABLE",
+                         message: "uiConfig (\(options.session.uiKeys.joined(separator: ", "))) has no effect without a screen"))
+        }
+        emit(.videoCaptureStarted)
+    }
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        guard !ended, let quality else { return }
+        if encoder == nil, let cue = analysis.recordingCue {
+            encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps)
+            recording = RecordingLog(cue: cue, startPts: frame.pts)
+            emit(.videoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
+        }
+        guard let encoder, var log = recording else { return }
+        let offset = frame.pts - log.startPts
+        do {
+            try encoder.append(frame.image, at: offset)
+        } catch {
+            encoder.abandon()
+            self.encoder = nil
+            ended = true
+            throw error
+        }
+        log.record(frame, analysis, quality: try analysis.wholeFrameQuality(of: frame))
+        let frameDuration = info.fps > 0 ? 1 / info.fps : 1.0 / 30
+        let progress = min(1, (offset + frameDuration) / durationSeconds)
+        let step = Int((progress * 10 + 1e-9).rounded(.down))
+        if step > log.progressStep {
+            log.progressStep = step
+            emit(.videoRecordProgress(Double(step) / 10))
+        }
+        recording = log
+        guard offset + frameDuration >= durationSeconds - 1e-6 else { return }
+        try encoder.finish()
+        self.encoder = nil
+        ended = true
+        analysis.stopInput = true
+        let metadata = log.metadata(source: source, info: info, options: options, quality: quality, clipSize: clipSize,
+                                    codec: encoder.codecName, endPts: frame.pts)
+        emit(.videoRecordEnded(.success(videoFilePath: clipPath, metadata: metadata)))
+    }
+
+    public mutating func finish(emit: (Event.Body) -> Void) {
+        guard !ended, quality != nil else { return }
+        ended = true
+        if let encoder {
+            encoder.abandon()
+            self.encoder = nil
+            emit(.videoRecordEnded(.failure(FrameProbeError("INPUT_ENDED", "the input ended before the \(options.recordingDurationMs) ms recording was complete"))))
+        } else {
+            emit(.videoRecordEnded(.failure(FrameProbeError("FACE_NEVER_STABLE", "the face never held a good position still for \(Int(options.guidance.stillMs)) ms before the input ended"))))
+        }
+    }
+}
+
+/// What a recording saw, for the session metadata.
+struct RecordingLog {
+    let cue: RecordingCue
+    let startPts: Double
+    var progressStep = 0
+    var frames = 0
+    var faceFrames = 0
+    var faceBoxes: [Box] = []
+    var scores: [QualityScores] = []
+
+    init(cue: RecordingCue, startPts: Double) {
+        self.cue = cue
+        self.startPts = startPts
+    }
+
+    mutating func record(_ frame: Frame, _ analysis: FrameAnalysis, quality: QualityScores) {
+        frames += 1
+        scores.append(quality)
+        if let face = analysis.faces.first {
+            faceFrames += 1
+            faceBoxes.append(face.box)
+        }
+    }
+
+    func metadata(source: String, info: InputInfo, options: AcquisitionOptions, quality: VideoQuality,
+                  clipSize: (width: Int, height: Int), codec: String, endPts: Double) -> String {
+        func stats(_ values: [Double]) -> JSONValue {
+            guard let low = values.min(), let high = values.max() else { return .null }
+            return .object([("mean", .number(values.reduce(0, +) / Double(values.count), decimals: 4)),
+                            ("min", .number(low, decimals: 4)), ("max", .number(high, decimals: 4))])
+        }
+        let value: JSONValue = .object([
+            ("tool", .string("frameprobe \(Versions.frameprobe)")),
+            ("source", .string(source)),
+            ("sourceStartPts", .number(startPts, decimals: 3)), ("sourceEndPts", .number(endPts, decimals: 3)),
+            ("sourceResolution", .string("\(info.width)x\(info.height)")),
+            ("resolution", .string("\(clipSize.width)x\(clipSize.height)")),
+            ("fps", .number(info.fps, decimals: 3)), ("codec", .string(codec)),
+            ("preset", .string(options.preset.rawValue)), ("quality", .string(quality.rawValue)),
+            ("recordingDurationMs", .int(options.recordingDurationMs)), ("frames", .int(frames)),
+            ("guidance", .object([
+                ("instructions", .array(cue.history.map { .object([("state", .string($0.state)), ("pts", .number($0.pts, decimals: 3))]) })),
+                ("stillSince", .number(cue.stillSince, decimals: 3)),
+            ])),
+            ("face", .object([
+                ("framesWithFace", .int(faceFrames)),
+                ("x", stats(faceBoxes.map(\.x))), ("y", stats(faceBoxes.map(\.y))),
+                ("width", stats(faceBoxes.map(\.width))), ("height", stats(faceBoxes.map(\.height))),
+            ])),
+            ("imageQuality", .object([
+                ("darkness", stats(scores.map(\.darkness))), ("lightness", stats(scores.map(\.lightness))),
+                ("sharpness", stats(scores.map(\.sharpness))),
+            ])),
+        ])
+        return value.serialized()
+    }
+}
+
+/// `cameraReady`'s payload.
+public struct CameraReady: Sendable, Equatable {
+    public var width: Int, height: Int, fps: Double
+    public var preset: String, recordingDurationMs: Int, quality: String
+    /// `unissey_video_capture_title`, pluralised for the duration.
+    public var title: String
+
+    var jsonFields: [(String, JSONValue)] {
+        [("width", .int(width)), ("height", .int(height)), ("fps", .number(fps, decimals: 3)), ("preset", .string(preset)),
+         ("recordingDurationMs", .int(recordingDurationMs)), ("quality", .string(quality)), ("title", .string(title))]
+    }
+}
+
+/// How a recording ended: the session response, or why there is none.
+public enum RecordingResult: Sendable {
+    case success(videoFilePath: String, metadata: String)
+    case failure(FrameProbeError)
+
+    var jsonFields: [(String, JSONValue)] {
+        switch self {
+        case .success(let path, let metadata):
+            [("videoFilePath", .string(path)), ("metadata", .string(metadata))]
+        case .failure(let error):
+            [("error", .object([("key", .string(error.key)), ("message", .string(error.message))]))]
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import FrameProbe
+import Foundation
+
+/// `frameprobe acquire INPUT`: Unissey-style guided selfie acquisition.
+enum AcquireCommand {
+    static let parser = ArgumentParser(specs: OptionTable.input + OptionTable.acquisitionOutput + OptionTable.acquire
+                                       + OptionTable.faceFinding)
+
+    static let command = AnalysisCommand(
+        parser: parser,
+        help: """
+            Usage: frameprobe acquire [options] INPUT
+
+            Guides a face into the oval, waits until it holds still for one second, then records the preset's
+            clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
+            INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
+
+            Options:
+            \(parser.optionsHelp())
+            """,
+        prepare: { options, inputs throws(FrameProbeError) in
+            guard inputs.count == 1 else {
+                throw FrameProbeError("INVALID_ARGUMENT", "acquire takes exactly one input, got \(inputs.count)")
+            }
+            options.stages = StageRegistry.acquisitionStages
+            options.jobs = 1
+        },
+        makeObserver: { options, _ in
+            guard ProgressLine.isWanted(options.progress) else { return nil }
+            let status = AcquisitionStatusLine()
+            return { status.observe($0) }
+        })
+}
+
+/// The one-line status of a live acquisition on a terminal: the current instruction, then the recording progress.
+final class AcquisitionStatusLine: @unchecked Sendable {
+    private let lock = NSLock()
+
+    func observe(_ event: Event) {
+        let text: String?
+        switch event.body {
+        case .faceInfo(let instruction): text = "\(instruction.text)"
+        case .videoRecordStarted: text = "● recording 0 %"
+        case .videoRecordProgress(let progress): text = "● recording \(Int((progress * 100).rounded())) %"
+        case .videoRecordEnded(.success(let path, _)): text = "✓ \(path)\n"
+        case .videoRecordEnded(.failure(let error)): text = "✗ \(error.key): \(error.message)\n"
+        default: text = nil
+        }
+        guard let text else { return }
+        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8)) }
+    }
+}

@@ -1,0 +1,49 @@
+import FrameProbe
+import Foundation
+
+/// What `analyze` and `acquire` share: parse the options, open the output, run the inputs, choose the exit code.
+struct AnalysisCommand: Sendable {
+    let parser: ArgumentParser
+    let help: String
+    /// Adjusts the parsed options (the command's own pipeline) and checks the inputs; throws for exit 2.
+    var prepare: @Sendable (inout AnalysisOptions, [String]) throws(FrameProbeError) -> Void = { _, _ throws(FrameProbeError) in }
+    /// Sees every event as it is written (progress and status lines on stderr).
+    var makeObserver: @Sendable (AnalysisOptions, [InputItem]) -> (@Sendable (Event) -> Void)? = { _, _ in nil }
+
+    func run(_ arguments: [String], signals: Signals) -> Int32 {
+        var options: AnalysisOptions
+        let parsed: ParsedArguments
+        let stages: [StageDescriptor]
+        do throws(FrameProbeError) {
+            parsed = try parser.parse(arguments)
+            if parsed.wantsHelp {
+                print(help)
+                return ExitCode.success
+            }
+            options = try parsed.analysisOptions()
+            if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
+            try prepare(&options, parsed.positionals)
+            stages = try StageRegistry.resolve(options)
+        } catch {
+            return Console.usageFailure(error)
+        }
+        let writer: JSONLWriter
+        do throws(FrameProbeError) {
+            writer = try options.outputPath.map { path throws(FrameProbeError) in try JSONLWriter(path: path) } ?? JSONLWriter()
+        } catch {
+            return Console.usageFailure(error)
+        }
+        let items = InputDiscovery.expand(parsed.positionals)
+        let observe = makeObserver(options, items)
+        let stop = signals.stop
+        let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
+        let failures = signals.runInterruptibly(writer: writer) {
+            batch.run(items, stop: stop) { event in
+                observe?(event)
+                if !writer.write(event) { stop.raise() }
+            }
+        }
+        if let code = signals.interruptionExitCode { return code }
+        return (failures ?? 0) > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
+    }
+}
