@@ -33,17 +33,29 @@ struct AnalysisCommand: Sendable {
         } catch {
             return Console.usageFailure(error)
         }
-        let items = InputDiscovery.expand(parsed.positionals)
+        let items: [InputItem]
+        do throws(FrameProbeError) {
+            items = try Self.shardedItems(parsed.positionals, options: options).map(\.item)
+        } catch {
+            return Console.usageFailure(error)
+        }
         let observe = makeObserver(options, items)
         let stop = signals.stop
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let failures = signals.runInterruptibly(writer: writer) {
-            batch.run(items, stop: stop) { event in
+            batch.run(items, stop: stop) { event, _ in
                 observe?(event)
                 if !writer.write(event) { stop.raise() }
             }
         }
         if let code = signals.interruptionExitCode { return code }
         return (failures ?? 0) > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
+    }
+
+    /// The inputs, expanded, with their position in the full list, cut to this machine's shard.
+    static func shardedItems(_ arguments: [String], options: AnalysisOptions) throws(FrameProbeError) -> [(position: Int, item: InputItem)] {
+        let all = InputDiscovery.expand(arguments).enumerated().map { ($0.offset, $0.element) }
+        guard let shard = try options.resolvedShard() else { return all }
+        return all.filter { shard.contains($0.0) }
     }
 }

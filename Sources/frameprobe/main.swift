@@ -7,6 +7,7 @@ let usage = """
     Commands:
       analyze INPUT...   stream analysis events as JSON Lines
       acquire INPUT      guided selfie acquisition: instructions, then a recorded clip + session response
+      report INPUT...    quality report (JSON, JUnit XML, Markdown, HTML) with pass/fail gates; --merge for shards
       stages             list the analysis stages and their options
 
     frameprobe --version prints the versions of frameprobe, FFmpeg, OpenCV, dlib and zbar.
@@ -15,12 +16,13 @@ let usage = """
 
 let signals = Signals()
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["analyze", "acquire", "stages"]
+let commands = ["analyze", "acquire", "report", "stages"]
 
 let status: Int32
 switch arguments.first {
 case "analyze": status = AnalyzeCommand.command.run(Array(arguments.dropFirst()), signals: signals)
 case "acquire": status = AcquireCommand.command.run(Array(arguments.dropFirst()), signals: signals)
+case "report": status = ReportCommand.run(Array(arguments.dropFirst()), signals: signals)
 case "stages": status = StagesCommand.run(Array(arguments.dropFirst()))
 case "--version", "-V", "version":
     print(Versions.summary)

@@ -57,8 +57,22 @@ public struct AnalysisOptions: Sendable {
     /// Inputs analysed in parallel.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var progress: ProgressMode = .auto
+    /// `--shard K/N`: this machine's share of the inputs (nil: all, unless the environment names a shard).
+    public var shard: String?
+    /// `--shard-count N`, with `JOB_COMPLETION_INDEX`.
+    public var shardCount: Int?
+    /// Report formats and gates (`frameprobe report`).
+    public var reportFormats: [ReportFormat] = []
+    public var gates: [String] = []
+    public var mergeReports = false
 
     public enum ProgressMode: String, Sendable, CaseIterable { case auto, always, never }
+
+    /// The shard to run: `--shard`, else the environment's (Kubernetes Indexed Job, Slurm array), else nil.
+    public func resolvedShard(environment: [String: String] = ProcessInfo.processInfo.environment) throws(FrameProbeError) -> Shard? {
+        if let shard { return try Shard(parsing: shard) }
+        return try Shard.fromEnvironment(environment, countHint: shardCount)
+    }
 
     public init() {}
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads a whole settings file — also from a pipe or a process substitution (`--config <(…)`), which
 /// `Data(contentsOf:)` refuses.
-enum FileContents {
-    static func read(_ path: String, errorKey: String) throws(FrameProbeError) -> Data {
+public enum FileContents {
+    public static func read(_ path: String, errorKey: String) throws(FrameProbeError) -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw FrameProbeError(errorKey, "cannot open \(path): \(String(cString: strerror(errno)))")
         }

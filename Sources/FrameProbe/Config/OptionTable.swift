@@ -124,6 +124,13 @@ public enum OptionTable {
              short: "j", invalid: "INVALID_JOBS", \.jobs),
         .choice("progress", "progress", "progress line on stderr (auto: when stderr is a terminal)",
                 invalid: "INVALID_PROGRESS", \.progress),
+        .text("shard", "shard", "K/N", "take shard K (from 0) of N of the sorted inputs (default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)",
+              invalid: "INVALID_SHARD", \.shard),
+        OptionSpec(flag: "shard-count", shortFlag: nil, configKey: "shardCount", valueName: "N",
+                   help: "number of shards, with JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's completions)", stage: nil,
+                   invalidKey: "INVALID_SHARD") { options, value throws(FrameProbeError) in
+            options.shardCount = try value.int("INVALID_SHARD", "shardCount")
+        },
         OptionSpec(flag: "stages", shortFlag: nil, configKey: "stages", valueName: "LIST",
                    help: "run exactly these stages, in this order (see `frameprobe stages`)", stage: nil,
                    invalidKey: "INVALID_STAGES") { options, value throws(FrameProbeError) in
@@ -237,6 +244,29 @@ extension OptionTable {
                    help: "override texts with Apple's \"key\" = \"value\"; format", stage: "guidance",
                    invalidKey: "INVALID_STRINGS") { options, value throws(FrameProbeError) in
             options.acquisition.stringOverrides = try StringsFile.parse(contentsOf: try value.text("INVALID_STRINGS", "strings"))
+        },
+    ]
+
+    /// The options only `frameprobe report` takes.
+    public static let report: [OptionSpec] = [
+        .toggle("merge", "merge", "the inputs are JSON reports (shards) to combine into one", invalid: "INVALID_MERGE", \.mergeReports),
+        OptionSpec(flag: "format", shortFlag: "f", configKey: "formats", valueName: "json|junit|markdown|html",
+                   help: "a report format (repeatable; default json)", stage: nil, invalidKey: "INVALID_FORMAT") { options, value throws(FrameProbeError) in
+            for name in try value.text("INVALID_FORMAT", "format").split(separator: ",") {
+                guard let format = ReportFormat(rawValue: String(name)) else {
+                    throw FrameProbeError("INVALID_FORMAT", "unknown format '\(name)'\(Suggestion.hint(for: String(name), in: ReportFormat.allCases.map(\.rawValue)))")
+                }
+                if !options.reportFormats.contains(format) { options.reportFormats.append(format) }
+            }
+        },
+        OptionSpec(flag: "gate", shortFlag: "g", configKey: "gates", valueName: "EXPR",
+                   help: "a quality gate, e.g. \"faceFrameRatio>=0.9\" or \"total.blurredRatio<=0.1\" (repeatable)", stage: nil,
+                   invalidKey: "INVALID_GATE") { options, value throws(FrameProbeError) in
+            // A gate has no comma, so a config list ("gates": ["a", "b"]) arrives as "a,b".
+            for expression in try value.text("INVALID_GATE", "gate").split(separator: ",").map(String.init) {
+                _ = try Gate(parsing: expression)
+                options.gates.append(expression)
+            }
         },
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs many inputs, `jobs` at a time, and delivers their events grouped per input and in input order:
+/// Runs many inputs, `jobs` at a time, and delivers their events (with the input's position in `items`) grouped
+/// per input and in input order:
 /// the input at the head of the list streams live, the ones running ahead are held until their turn.
 public struct BatchRunner: Sendable {
     public let runner: InputRunner
@@ -12,7 +13,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// Returns the number of inputs that failed.
-    public func run(_ items: [InputItem], stop: StopSignal, deliver: @escaping @Sendable (Event) -> Void) -> Int {
+    public func run(_ items: [InputItem], stop: StopSignal, deliver: @escaping @Sendable (Event, Int) -> Void) -> Int {
         let order = InputOrder(count: items.count, deliver: deliver)
         let next = Counter()
         let failures = Counter()
@@ -56,12 +57,12 @@ final class Counter: @unchecked Sendable {
 /// Keeps events in input order while inputs finish in any order.
 final class InputOrder: @unchecked Sendable {
     private let lock = NSLock()
-    private let deliver: @Sendable (Event) -> Void
+    private let deliver: @Sendable (Event, Int) -> Void
     private var head = 0
     private var held: [[Event]]
     private var finished: [Bool]
 
-    init(count: Int, deliver: @escaping @Sendable (Event) -> Void) {
+    init(count: Int, deliver: @escaping @Sendable (Event, Int) -> Void) {
         self.deliver = deliver
         held = Array(repeating: [], count: count)
         finished = Array(repeating: false, count: count)
@@ -69,7 +70,7 @@ final class InputOrder: @unchecked Sendable {
 
     func emit(_ event: Event, from index: Int) {
         lock.withLock {
-            if index == head { deliver(event) } else { held[index].append(event) }
+            if index == head { deliver(event, index) } else { held[index].append(event) }
         }
     }
 
@@ -79,7 +80,7 @@ final class InputOrder: @unchecked Sendable {
             while head < finished.count && finished[head] {
                 head += 1
                 if head < held.count {
-                    held[head].forEach(deliver)
+                    for event in held[head] { deliver(event, head) }
                     held[head] = []
                 }
             }

@@ -29,6 +29,9 @@ public struct Event: Sendable {
         case videoRecordStarted(quality: String, width: Int, height: Int)
         case videoRecordProgress(Double)
         case videoRecordEnded(RecordingResult)
+        // Report findings, emitted when an input ends.
+        case acquisitionCheck(AcquisitionFinding)
+        case faceThumbnail(frame: Int, pts: Double, jpegBase64: String)
         /// Something worth knowing that is not a failure (e.g. a setting that does not apply here).
         case notice(key: String, message: String)
         case imageCaptured(CapturedImage)
@@ -54,6 +57,8 @@ public struct Event: Sendable {
         case .videoRecordProgress: "videoRecordProgress"
         case .videoRecordEnded: "videoRecordEnded"
         case .notice: "notice"
+        case .acquisitionCheck: "acquisitionCheck"
+        case .faceThumbnail: "faceThumbnail"
         case .imageCaptured: "imageCaptured"
         case .endCapture: "endCapture"
         case .skipped: "skipped"
@@ -96,6 +101,9 @@ public struct Event: Sendable {
         case .videoRecordProgress(let progress): [("progress", .number(progress, decimals: 3))]
         case .videoRecordEnded(let result): result.jsonFields
         case .notice(let key, let message): [("key", .string(key)), ("message", .string(message))]
+        case .acquisitionCheck(let finding): finding.jsonFields
+        case .faceThumbnail(let frame, let pts, let jpeg):
+            [("thumbnailFrame", .int(frame)), ("thumbnailPts", .number(pts, decimals: 3)), ("jpegBase64", .string(jpeg))]
         case .imageCaptured(let image): image.jsonFields
         case .endCapture(let type, let count): [("type", .string(type)), ("count", .int(count))]
         case .skipped(let reason): [("reason", .string(reason))]

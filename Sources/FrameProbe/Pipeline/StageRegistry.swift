@@ -39,6 +39,9 @@ public struct StageDescriptor: Sendable {
 public enum StageRegistry {
     /// What `frameprobe acquire` runs.
     public static let acquisitionStages = ["faceDetection", "faceLandmarks", "guidance", "recording"]
+    /// What `frameprobe report` runs on media.
+    public static let reportStages = ["quality", "faceDetection", "faceLandmarks", "headPose", "faceRegion", "faceThumbnail",
+                                      "qrcode", "guidance", "acquisitionCheck"]
 
     public static let all: [StageDescriptor] = [
         StageDescriptor(name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
@@ -68,6 +71,12 @@ public enum StageRegistry {
                         requires: ["recordingCue"], provides: []) { context throws(FrameProbeError) in
             try RecordingStage(options: context.options.acquisition, context: context)
         },
+        StageDescriptor(name: "acquisitionCheck", summary: "whether acquire would succeed on the input, and when it would record",
+                        emits: ["acquisitionCheck"], requires: ["recordingCue"], provides: []) { context in
+            AcquisitionCheckStage(options: context.options.acquisition, info: context.info)
+        },
+        StageDescriptor(name: "faceThumbnail", summary: "keeps the sharpest well-exposed face crop as a small JPEG (for reports)",
+                        emits: ["faceThumbnail"], requires: ["validFace"], provides: []) { _ in FaceThumbnailStage() },
         StageDescriptor(name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
                         emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
             try CaptureStage(options: CaptureStage.Options(context.options), store: context.imageStore)

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A quality gate: `[total.]field op number`, e.g. `faceFrameRatio>=0.9`, `total.blurredRatio<=0.1`.
+/// Without `total.` it holds for every input; with it, for the totals. Operators: >= <= > < == !=.
+public struct Gate: Codable, Sendable, Equatable {
+    public var expression: String
+    public var total: Bool
+    public var field: String
+    public var comparison: String
+    public var threshold: Double
+
+    static let comparisons = [">=", "<=", "==", "!=", ">", "<"]
+
+    public init(parsing text: String) throws(FrameProbeError) {
+        let compact = text.replacingOccurrences(of: " ", with: "")
+        expression = compact
+        guard let comparison = Self.comparisons.first(where: { compact.contains($0) }),
+              let range = compact.range(of: comparison) else {
+            throw FrameProbeError("INVALID_GATE", "'\(text)' is not FIELD OP NUMBER (OP one of \(Self.comparisons.joined(separator: " ")))")
+        }
+        var name = String(compact[..<range.lowerBound])
+        let isTotal = name.hasPrefix("total.")
+        if isTotal { name.removeFirst("total.".count) }
+        total = isTotal
+        let known = InputReport.fieldNames + (isTotal ? ["inputs", "failedInputs"] : [])
+        guard known.contains(name) else {
+            throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'\(Suggestion.hint(for: name, in: known)); fields: \(known.joined(separator: ", "))")
+        }
+        guard let threshold = Double(compact[range.upperBound...]), threshold.isFinite else {
+            throw FrameProbeError("INVALID_GATE", "'\(text)' does not end with a number")
+        }
+        field = name
+        self.comparison = comparison
+        self.threshold = threshold
+    }
+
+    /// The gate on a set of fields; a missing field (no frames scored, no acquisition check) fails it.
+    func evaluate(_ fields: [String: Double]) -> GateResult {
+        guard let value = fields[field] else { return GateResult(gate: expression, value: nil, passed: false) }
+        let passed = switch comparison {
+        case ">=": value >= threshold
+        case "<=": value <= threshold
+        case ">": value > threshold
+        case "<": value < threshold
+        case "==": value == threshold
+        default: value != threshold
+        }
+        return GateResult(gate: expression, value: value, passed: passed)
+    }
+}
+
+/// One gate's outcome on one input (or on the totals).
+public struct GateResult: Codable, Sendable, Equatable {
+    public var gate: String
+    public var value: Double?
+    public var passed: Bool
+}

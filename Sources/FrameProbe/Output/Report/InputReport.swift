@@ -1,0 +1,168 @@
+/// Mean, minimum and maximum of a score.
+public struct ScoreStats: Codable, Sendable, Equatable {
+    public var mean: Double
+    public var min: Double
+    public var max: Double
+    /// How many values it summarises (for weighting when inputs are combined).
+    public var count: Int
+
+    init?(_ values: [Double]) {
+        guard let low = values.min(), let high = values.max() else { return nil }
+        mean = values.reduce(0, +) / Double(values.count)
+        min = low
+        max = high
+        count = values.count
+    }
+
+    /// Several inputs' statistics as one (mean weighted by count).
+    init?(combining parts: [ScoreStats]) {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return nil }
+        mean = parts.reduce(0) { $0 + $1.mean * Double($1.count) } / Double(total)
+        min = parts.map(\.min).min() ?? 0
+        max = parts.map(\.max).max() ?? 0
+        count = total
+    }
+}
+
+/// A QR code an input showed, and when it was first seen.
+public struct CodeFinding: Codable, Sendable, Equatable {
+    public var content: String
+    public var firstSeen: Double
+}
+
+/// Per-frame values for the HTML plots (at most `Series.limit` points, evenly picked).
+public struct Series: Codable, Sendable, Equatable {
+    public static let limit = 600
+    public var pts: [Double] = []
+    public var face: [Int] = []
+    public var headX: [Double?] = []
+    public var headY: [Double?] = []
+    public var headZ: [Double?] = []
+    public var darkness: [Double?] = []
+    public var lightness: [Double?] = []
+    public var sharpness: [Double?] = []
+
+    /// Every `step`-th point, so that at most `limit` remain.
+    func thinned() -> Series {
+        let step = max(1, (pts.count + Self.limit - 1) / Self.limit)
+        guard step > 1 else { return self }
+        func pick<T>(_ values: [T]) -> [T] { stride(from: 0, to: values.count, by: step).map { values[$0] } }
+        return Series(pts: pick(pts), face: pick(face), headX: pick(headX), headY: pick(headY), headZ: pick(headZ),
+                      darkness: pick(darkness), lightness: pick(lightness), sharpness: pick(sharpness))
+    }
+}
+
+/// What a report says about one input; every number a gate can test is in `fields`.
+public struct InputReport: Codable, Sendable, Equatable {
+    /// Position in the full, unsharded input list (keeps merged shard reports in the single-run order).
+    public var index: Int
+    public var source: String
+    /// `KEY: message` when the input failed.
+    public var error: String?
+    public var framesDecoded = 0
+    public var framesAnalysed = 0
+    public var faceFrames = 0
+    /// Analysed frames by number of faces found ("0", "1", "2" …).
+    public var faceCounts: [String: Int] = [:]
+    /// Frames by head-pose label, per axis (vertical / horizontal / tilt).
+    public var headPose: [String: [String: Int]] = [:]
+    public var darkness: ScoreStats?
+    public var lightness: ScoreStats?
+    public var sharpness: ScoreStats?
+    public var tooDarkFrames = 0
+    public var tooLightFrames = 0
+    public var blurredFrames = 0
+    public var qrCodes: [CodeFinding] = []
+    public var acquisition: AcquisitionFinding?
+    /// The best face crop, as a `data:image/jpeg;base64,…` URI.
+    public var thumbnail: String?
+    public var series = Series()
+    public var gates: [GateResult] = []
+
+    public init(index: Int, source: String) {
+        self.index = index
+        self.source = source
+    }
+
+    private func ratio(_ count: Int) -> Double { framesAnalysed > 0 ? Double(count) / Double(framesAnalysed) : 0 }
+
+    /// The numbers gates test, by name.
+    public var fields: [String: Double] {
+        var fields: [String: Double] = [
+            "failed": error == nil ? 0 : 1,
+            "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed),
+            "faceFrames": Double(faceFrames), "faceFrameRatio": ratio(faceFrames),
+            "tooDarkRatio": ratio(tooDarkFrames), "tooLightRatio": ratio(tooLightFrames), "blurredRatio": ratio(blurredFrames),
+            "qrCodeCount": Double(qrCodes.count),
+        ]
+        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
+            guard let stats else { continue }
+            fields[name + "Mean"] = stats.mean
+            fields[name + "Min"] = stats.min
+            fields[name + "Max"] = stats.max
+        }
+        if let acquisition {
+            fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
+            if let start = acquisition.recordStartPts { fields["acquisitionStartPts"] = start }
+        }
+        return fields
+    }
+
+    /// Every field name a gate may use.
+    public static let fieldNames = ["failed", "framesDecoded", "framesAnalysed", "faceFrames", "faceFrameRatio", "tooDarkRatio",
+                                    "tooLightRatio", "blurredRatio", "qrCodeCount", "darknessMean", "darknessMin", "darknessMax",
+                                    "lightnessMean", "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax",
+                                    "acquisitionSucceeded", "acquisitionStartPts"]
+}
+
+/// The report's totals over all inputs.
+public struct ReportTotals: Codable, Sendable, Equatable {
+    public var inputs = 0
+    public var failedInputs = 0
+    public var framesDecoded = 0
+    public var framesAnalysed = 0
+    public var faceFrames = 0
+    public var darkness: ScoreStats?
+    public var lightness: ScoreStats?
+    public var sharpness: ScoreStats?
+    public var tooDarkFrames = 0
+    public var tooLightFrames = 0
+    public var blurredFrames = 0
+    public var qrCodeCount = 0
+    public var acquisitionsSucceeded = 0
+
+    init(_ inputs: [InputReport]) {
+        self.inputs = inputs.count
+        failedInputs = inputs.filter { $0.error != nil }.count
+        framesDecoded = inputs.reduce(0) { $0 + $1.framesDecoded }
+        framesAnalysed = inputs.reduce(0) { $0 + $1.framesAnalysed }
+        faceFrames = inputs.reduce(0) { $0 + $1.faceFrames }
+        darkness = ScoreStats(combining: inputs.compactMap(\.darkness))
+        lightness = ScoreStats(combining: inputs.compactMap(\.lightness))
+        sharpness = ScoreStats(combining: inputs.compactMap(\.sharpness))
+        tooDarkFrames = inputs.reduce(0) { $0 + $1.tooDarkFrames }
+        tooLightFrames = inputs.reduce(0) { $0 + $1.tooLightFrames }
+        blurredFrames = inputs.reduce(0) { $0 + $1.blurredFrames }
+        qrCodeCount = inputs.reduce(0) { $0 + $1.qrCodes.count }
+        acquisitionsSucceeded = inputs.filter { $0.acquisition?.succeeded == true }.count
+    }
+
+    public var fields: [String: Double] {
+        let analysed = Double(max(framesAnalysed, 1))
+        var fields: [String: Double] = [
+            "inputs": Double(inputs), "failedInputs": Double(failedInputs), "failed": Double(failedInputs),
+            "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed), "faceFrames": Double(faceFrames),
+            "faceFrameRatio": Double(faceFrames) / analysed, "tooDarkRatio": Double(tooDarkFrames) / analysed,
+            "tooLightRatio": Double(tooLightFrames) / analysed, "blurredRatio": Double(blurredFrames) / analysed,
+            "qrCodeCount": Double(qrCodeCount), "acquisitionSucceeded": Double(acquisitionsSucceeded),
+        ]
+        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
+            guard let stats else { continue }
+            fields[name + "Mean"] = stats.mean
+            fields[name + "Min"] = stats.min
+            fields[name + "Max"] = stats.max
+        }
+        return fields
+    }
+}

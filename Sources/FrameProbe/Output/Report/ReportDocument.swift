@@ -1,0 +1,54 @@
+import Foundation
+
+/// A whole report: every input, the totals, the gates and whether they all passed. Its JSON form is complete
+/// (plots and thumbnails included), so shard reports merge into exactly what one run would write.
+public struct ReportDocument: Codable, Sendable, Equatable {
+    public var tool = "frameprobe \(Versions.frameprobe)"
+    public var inputs: [InputReport]
+    public var total: ReportTotals
+    public var gates: [String]
+    public var totalGates: [GateResult]
+    public var passed: Bool
+
+    /// Evaluates `gates` on `inputs` (ordered by their index) and the totals.
+    public init(inputs: [InputReport], gates: [Gate]) {
+        var inputs = inputs.sorted { $0.index < $1.index }
+        let perInput = gates.filter { !$0.total }, onTotals = gates.filter(\.total)
+        for index in inputs.indices { inputs[index].gates = perInput.map { $0.evaluate(inputs[index].fields) } }
+        self.inputs = inputs
+        total = ReportTotals(inputs)
+
+        self.gates = gates.map(\.expression)
+        let totals = ReportTotals(inputs)
+        let totalResults = onTotals.map { $0.evaluate(totals.fields) }
+        totalGates = totalResults
+        passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
+    }
+
+    /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own).
+    public init(merging documents: [ReportDocument], gates: [Gate]?) throws(FrameProbeError) {
+        var expressions: [String] = []
+        for expression in documents.flatMap(\.gates) where !expressions.contains(expression) { expressions.append(expression) }
+        var chosen: [Gate] = []
+        if let gates {
+            chosen = gates
+        } else {
+            for expression in expressions { chosen.append(try Gate(parsing: expression)) }
+        }
+        self.init(inputs: documents.flatMap(\.inputs), gates: chosen)
+    }
+
+    public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {
+        let data = try FileContents.read(path, errorKey: "INVALID_REPORT")
+        do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
+            throw FrameProbeError("INVALID_REPORT", "\(path) is not a frameprobe JSON report: \(error)")
+        }
+    }
+
+    /// Stable, readable JSON.
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}

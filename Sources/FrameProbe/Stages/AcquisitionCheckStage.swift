@@ -1,0 +1,44 @@
+/// Would `frameprobe acquire` succeed on this input, and when would it record? Follows guidance's go-ahead like
+/// the recording stage but writes nothing; emits `acquisitionCheck` when the input ends (for `report`).
+public struct AcquisitionCheckStage: Stage {
+    private let options: AcquisitionOptions
+    private let info: InputInfo?
+    private var startPts: Double?
+    private var completedAt: Double?
+
+    public init(options: AcquisitionOptions, info: InputInfo?) {
+        self.options = options
+        self.info = info
+    }
+
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        if startPts == nil, analysis.recordingCue != nil { startPts = frame.pts }
+        guard let startPts, completedAt == nil else { return }
+        let frameDuration = (info?.fps ?? 0) > 0 ? 1 / info!.fps : 1.0 / 30
+        if frame.pts - startPts + frameDuration >= Double(options.recordingDurationMs) / 1000 - 1e-6 { completedAt = frame.pts }
+    }
+
+    public mutating func finish(emit: (Event.Body) -> Void) {
+        let fits = info.map { info in options.qualities.contains { $0.clipSize(forWidth: info.width, height: info.height) != nil } } ?? false
+        let failure: String?
+        if !fits { failure = "NO_AVAILABLE_QUALITY" }
+        else if startPts == nil { failure = "FACE_NEVER_STABLE" }
+        else if completedAt == nil { failure = "INPUT_ENDED" }
+        else { failure = nil }
+        emit(.acquisitionCheck(AcquisitionFinding(succeeded: failure == nil, recordStartPts: startPts, failure: failure)))
+    }
+}
+
+/// The outcome `acquire` would have on an input.
+public struct AcquisitionFinding: Sendable, Equatable, Codable {
+    public var succeeded: Bool
+    /// When recording would start (media time).
+    public var recordStartPts: Double?
+    /// The error key acquisition would end with.
+    public var failure: String?
+
+    var jsonFields: [(String, JSONValue)] {
+        [("succeeded", .bool(succeeded)), ("recordStartPts", recordStartPts.map { .number($0, decimals: 3) } ?? .null),
+         ("failure", failure.map { .string($0) } ?? .null)]
+    }
+}
