@@ -70,12 +70,13 @@ enum HTMLRenderer {
             paths += segments.map { "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"\($0)\"><title>\(name)</title></polyline>" }.joined()
         }
         let legend = lines.enumerated().map { index, line in
-            "<text class=\"legend\" x=\"\(formatted(pad + Double(index) * 80, decimals: 0))\" y=\"12\" fill=\"\(line.1)\">\(escapeMarkup(line.0))</text>"
+            "<text class=\"legend\" x=\"\(formatted(pad + Double(index) * 80, decimals: 0))\" y=\"12\" style=\"fill:\(line.1)\">\(escapeMarkup(line.0))</text>"
         }.joined()
         return """
             <svg class="plot" role="img" aria-label="\(escapeMarkup(title))" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))">\
             <title>\(escapeMarkup(title))</title><line x1="\(pad)" y1="\(height - pad)" x2="\(width - pad)" y2="\(height - pad)" stroke="#ccd"/>\
-            \(legend)\(paths)<text class="legend" x="\(width - pad - 60)" y="\(height - 4)">\(formatted(end - start, decimals: 1)) s</text></svg>
+            \(legend)\(paths)<text class="legend" x="\(pad)" y="\(height - 4)">\(escapeMarkup(title))</text>\
+            <text class="legend" x="\(width - pad - 40)" y="\(height - 4)">\(formatted(end - start, decimals: 1)) s</text></svg>
             """
     }
 
