@@ -1,6 +1,6 @@
 import Foundation
 
-/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second.
+/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second, time left.
 public final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
@@ -38,8 +38,11 @@ public final class ProgressLine: @unchecked Sendable {
             guard now.timeIntervalSince(lastDraw) > 0.2 || inputsDone == total else { return }
             lastDraw = now
             let frames = framesDone + latestFrame.values.reduce(0, +)
-            let rate = Double(frames) / max(now.timeIntervalSince(started), 0.001)
-            let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, rate)
+            let elapsed = max(now.timeIntervalSince(started), 0.001)
+            let rate = Double(frames) / elapsed
+            // Time left, assuming the remaining inputs take as long as the finished ones did on average.
+            let left = inputsDone > 0 && inputsDone < total ? String(format: "  ETA %.0f s", elapsed / Double(inputsDone) * Double(total - inputsDone)) : ""
+            let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, rate) + left
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
