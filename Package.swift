@@ -22,8 +22,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CFFmpeg",
-            pkgConfig: "libavformat libavcodec libswscale libavutil libavdevice",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev", "libavdevice-dev"])]
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .target(
@@ -34,7 +34,6 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("opencv_core"),
                 .linkedLibrary("opencv_imgproc"),
-                .linkedLibrary("opencv_imgcodecs"),
                 .linkedLibrary("opencv_calib3d"),
                 .linkedLibrary("opencv_objdetect"),
                 .linkedLibrary("dlib"),

@@ -2,7 +2,6 @@
 #define FRAMEPROBE_CFFMPEG_H
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
-#include <libavdevice/avdevice.h>
 #include <libswscale/swscale.h>
 #include <libavutil/avutil.h>
 #include <libavutil/display.h>

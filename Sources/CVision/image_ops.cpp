@@ -1,10 +1,9 @@
-// Pixel operations the Swift side needs: resize, rotate (display-matrix correction), JPEG encoding.
+// Pixel operations the Swift side needs: resize, rotate (display-matrix correction), gray, drawing.
 #include "cvision.h"
 #include "errors.hpp"
 #include <cstdlib>
 #include <cstring>
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
@@ -45,22 +44,6 @@ extern "C" int cvision_rotate(const uint8_t *src, int width, int height, int str
         case 2: cv::rotate(in, out, cv::ROTATE_180); break;
         default: cv::rotate(in, out, cv::ROTATE_90_COUNTERCLOCKWISE); break;
         }
-        return 0;
-    });
-}
-
-extern "C" int cvision_encode_jpeg(const uint8_t *bgr, int width, int height, int stride, int quality, uint8_t **out,
-                                   size_t *out_size) {
-    if (!valid(bgr, width, height, stride) || !out || !out_size) return cvision::fail("invalid image");
-    return cvision::guarded([&] {
-        std::vector<uint8_t> encoded;
-        if (!cv::imencode(".jpg", wrap(bgr, width, height, stride), encoded, {cv::IMWRITE_JPEG_QUALITY, quality}))
-            return cvision::fail("JPEG encoding failed");
-        uint8_t *buffer = static_cast<uint8_t *>(std::malloc(encoded.size()));
-        if (!buffer) return cvision::fail("out of memory");
-        std::memcpy(buffer, encoded.data(), encoded.size());
-        *out = buffer;
-        *out_size = encoded.size();
         return 0;
     });
 }

@@ -29,20 +29,35 @@ bool inside_ellipse(int x, int y, double cx, double cy, double rx, double ry) {
     return dx * dx + dy * dy < 1.0;
 }
 
-// Population standard deviation of the clamped Laplacian response, over every pixel.
+// Clamped Laplacian response at x of one row, given the rows above and below (edge-replicated indices).
+inline int clamped_response(const uint8_t *up, const uint8_t *mid, const uint8_t *down, int l, int x, int r) {
+    const int response = up[l] + up[x] + up[r] + mid[l] + mid[r] + down[l] + down[x] + down[r] - 8 * mid[x];
+    return response < 0 ? 0 : (response > 255 ? 255 : response);
+}
+
+// Population standard deviation of the clamped Laplacian response, over every pixel. The interior of each row
+// runs in a branch-free loop the compiler vectorises (row sums fit 32 bits: 255² × 8192 < 2³¹); the two edge
+// columns replicate their neighbour.
 double laplacian_std(const std::vector<uint8_t> &gray, int width, int height) {
     int64_t sum = 0, sum_squares = 0;
     for (int y = 0; y < height; ++y) {
         const uint8_t *up = gray.data() + static_cast<size_t>(y > 0 ? y - 1 : 0) * width;
         const uint8_t *mid = gray.data() + static_cast<size_t>(y) * width;
         const uint8_t *down = gray.data() + static_cast<size_t>(y < height - 1 ? y + 1 : y) * width;
-        for (int x = 0; x < width; ++x) {
-            const int l = x > 0 ? x - 1 : 0, r = x < width - 1 ? x + 1 : x;
-            int response = up[l] + up[x] + up[r] + mid[l] + mid[r] + down[l] + down[x] + down[r] - 8 * mid[x];
-            response = response < 0 ? 0 : (response > 255 ? 255 : response);
-            sum += response;
-            sum_squares += static_cast<int64_t>(response) * response;
+        uint32_t row_sum = 0, row_squares = 0;
+        for (int x = 1; x < width - 1; ++x) {
+            const uint32_t value = static_cast<uint32_t>(clamped_response(up, mid, down, x - 1, x, x + 1));
+            row_sum += value;
+            row_squares += value * value;
         }
+        for (int x : {0, width - 1}) {
+            if (x == width - 1 && width == 1) break;
+            const uint32_t value = static_cast<uint32_t>(clamped_response(up, mid, down, x > 0 ? x - 1 : 0, x, x < width - 1 ? x + 1 : x));
+            row_sum += value;
+            row_squares += value * value;
+        }
+        sum += row_sum;
+        sum_squares += row_squares;
     }
     const double n = static_cast<double>(width) * height;
     const double mean = sum / n;

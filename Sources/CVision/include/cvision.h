@@ -42,10 +42,6 @@ int cvision_resize(const uint8_t *src, int width, int height, int stride,
 int cvision_rotate(const uint8_t *src, int width, int height, int stride, int quarter_turns,
                    uint8_t *dst, int dst_stride);
 
-/// Encodes a BGR image as JPEG. On success *out is a buffer to release with cvision_free.
-int cvision_encode_jpeg(const uint8_t *bgr, int width, int height, int stride, int quality,
-                        uint8_t **out, size_t *out_size);
-
 void cvision_free(void *pointer);
 
 /// Converts BGR to 8-bit gray (BT.601, rounded) into `gray` (gray_stride bytes per row).

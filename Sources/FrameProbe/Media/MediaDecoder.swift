@@ -27,14 +27,20 @@ final class MediaDecoder: @unchecked Sendable {
     private var draining = false
     private var finished = false
 
-    /// Once per process: device inputs (v4l2 …) registered, libav* logging silenced (failures become events).
+    /// Once per process: libav* logging silenced (failures become events) and, when an input format is named,
+    /// the device inputs (v4l2 …) registered. libavdevice is loaded only then: it pulls in a hundred libraries
+    /// (SDL, PulseAudio, JACK, X11 …) that would slow every start.
+    static let quietLogs: Void = { av_log_set_level(AV_LOG_QUIET) }()
     static let registerDevices: Void = {
-        avdevice_register_all()
-        av_log_set_level(AV_LOG_QUIET)
+        let names = ["libavdevice.so.\(avformat_version() >> 16)", "libavdevice.so"]
+        guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_GLOBAL) }).first,
+              let symbol = dlsym(library, "avdevice_register_all") else { return }
+        unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
     }()
 
     init(url: String, options: DecodeOptions) throws(FrameProbeError) {
-        _ = Self.registerDevices
+        _ = Self.quietLogs
+        if options.inputFormat != nil { _ = Self.registerDevices }
         self.options = options
         var demuxer: UnsafePointer<AVInputFormat>? = nil
         if let name = options.inputFormat {
@@ -197,7 +203,7 @@ final class MediaDecoder: @unchecked Sendable {
                                       Int32(width), Int32(height), AV_PIX_FMT_BGR24, SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw FrameProbeError("DECODE_ERROR", "cannot convert pixel format to BGR") }
         Self.setSourceRange(scaler, fullRange: fullRange, colorspace: frame.pointee.colorspace)
-        let image = BGRImage(width: width, height: height)
+        let image = BGRImage(width: width, height: height, uninitialized: ())
         var destination: [UnsafeMutablePointer<UInt8>?] = [image.pixels, nil, nil, nil]
         var destinationStride: [Int32] = [Int32(image.stride), 0, 0, 0]
         let rows = withUnsafePointer(to: &frame.pointee.data) { data in

@@ -9,17 +9,24 @@ public final class BGRImage: @unchecked Sendable {
     public let stride: Int
     let pixels: UnsafeMutablePointer<UInt8>
 
-    /// A zero-filled image; `width`/`height` must be positive (callers check the pixel budget first).
-    public init(width: Int, height: Int) {
+    /// A black image; `width`/`height` must be positive (callers check the pixel budget first).
+    public convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, uninitialized: ())
+        pixels.update(repeating: 0, count: capacity)
+    }
+
+    /// An image whose pixels the caller fills at once (the decoder, the resizer): no clearing first.
+    init(width: Int, height: Int, uninitialized: Void) {
         precondition(width > 0 && height > 0, "BGRImage needs a positive size")
         self.width = width
         self.height = height
         // Rows aligned to 64 bytes plus slack after the last one, as swscale's vector code expects of its output
         // (it may write a few bytes past a row's end).
-        self.stride = (3 * width + 63) / 64 * 64
-        pixels = .allocate(capacity: stride * height + Self.slack)
-        pixels.initialize(repeating: 0, count: stride * height + Self.slack)
+        stride = (3 * width + 63) / 64 * 64
+        pixels = PixelBufferPool.take(capacity: stride * height + Self.slack)
     }
+
+    private var capacity: Int { stride * height + Self.slack }
 
     /// Builds an image from packed BGR bytes (row after row, no padding).
     public convenience init?(width: Int, height: Int, bgr: [UInt8]) {
@@ -34,7 +41,7 @@ public final class BGRImage: @unchecked Sendable {
 
     static let slack = 256
 
-    deinit { pixels.deallocate() }
+    deinit { PixelBufferPool.give(pixels, capacity: capacity) }
 
     /// The (b, g, r) value at a pixel.
     public subscript(x: Int, y: Int) -> (b: UInt8, g: UInt8, r: UInt8) {
@@ -44,7 +51,7 @@ public final class BGRImage: @unchecked Sendable {
 
     /// A resized copy (area interpolation when shrinking, linear when enlarging).
     public func resized(width newWidth: Int, height newHeight: Int) throws(FrameProbeError) -> BGRImage {
-        let out = BGRImage(width: newWidth, height: newHeight)
+        let out = BGRImage(width: newWidth, height: newHeight, uninitialized: ())
         try CVisionCall.check("resize") {
             cvision_resize(pixels, Int32(width), Int32(height), Int32(stride),
                            out.pixels, Int32(newWidth), Int32(newHeight), Int32(out.stride))
@@ -58,7 +65,7 @@ public final class BGRImage: @unchecked Sendable {
     /// A copy of the `width` × `height` area at (`x`, `y`), which must lie inside the image.
     public func cropped(x: Int, y: Int, width cropWidth: Int, height cropHeight: Int) -> BGRImage {
         precondition(x >= 0 && y >= 0 && x + cropWidth <= width && y + cropHeight <= height, "crop outside the image")
-        let out = BGRImage(width: cropWidth, height: cropHeight)
+        let out = BGRImage(width: cropWidth, height: cropHeight, uninitialized: ())
         for row in 0..<cropHeight {
             (out.pixels + row * out.stride).update(from: pixels + (y + row) * stride + 3 * x, count: 3 * cropWidth)
         }
@@ -68,24 +75,12 @@ public final class BGRImage: @unchecked Sendable {
     /// A copy turned clockwise by `quarterTurns` × 90°.
     public func rotated(quarterTurns: Int) throws(FrameProbeError) -> BGRImage {
         let swaps = quarterTurns % 2 != 0
-        let out = BGRImage(width: swaps ? height : width, height: swaps ? width : height)
+        let out = BGRImage(width: swaps ? height : width, height: swaps ? width : height, uninitialized: ())
         try CVisionCall.check("rotate") {
             cvision_rotate(pixels, Int32(width), Int32(height), Int32(stride), Int32(quarterTurns),
                            out.pixels, Int32(out.stride))
         }
         return out
-    }
-
-    /// JPEG bytes of this image.
-    public func jpegData(quality: Int = 92) throws(FrameProbeError) -> [UInt8] {
-        var buffer: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        try CVisionCall.check("JPEG encoding") {
-            cvision_encode_jpeg(pixels, Int32(width), Int32(height), Int32(stride), Int32(quality), &buffer, &size)
-        }
-        guard let buffer else { return [] }
-        defer { cvision_free(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: size))
     }
 }
 
