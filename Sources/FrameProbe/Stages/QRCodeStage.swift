@@ -88,7 +88,7 @@ public struct QRCodeStage: Stage {
 
     /// The plain pass, then the prepared ones while nothing is found and the budget lasts.
     private mutating func decode(_ gray: GrayImage) throws(FrameProbeError) -> [QRCodeObservation] {
-        let plain = scanner.scan(gray.pixels, width: gray.width, height: gray.height)
+        let plain = scanner.scan(gray.pixels, width: gray.width, height: gray.height, lineStep: 2)
         if !plain.isEmpty { retryBackoff = 0 }
         guard plain.isEmpty, options.retry else { return plain }
         if framesUntilRetry > 0 {
