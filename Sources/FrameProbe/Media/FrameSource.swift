@@ -11,80 +11,49 @@ public final class FrameSource: @unchecked Sendable {
     }
 
     public let info: InputInfo
-    private let condition = NSCondition()
-    private var queue: [Frame] = []
-    private let capacity: Int
-    private var done = false
-    private var cancelled = false
-    private var outcome = Outcome()
+    private let queue: BoundedQueue<Frame>
+    private let done = BoundedQueue<Outcome>(capacity: 1)
+    private var outcome: Outcome?
 
     /// Opens `url` (errors here mean the input could not be opened) and starts decoding in the background.
     public init(url: String, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
         let decoder = try MediaDecoder(url: url, options: options)
         info = decoder.info
-        self.capacity = max(capacity, 1)
-        let thread = Thread { [self] in self.decode(with: decoder) }
+        queue = BoundedQueue(capacity: capacity)
+        let thread = Thread { [queue, done] in
+            var failure: FrameProbeError?
+            do throws(FrameProbeError) {
+                while let frame = try decoder.nextFrame() {
+                    guard queue.push(frame) else { break }
+                }
+            } catch {
+                failure = error
+            }
+            var ended = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
+                                error: failure ?? decoder.readError)
+            if ended.error == nil && decoder.framesDecoded == 0 && decoder.corruptPackets > 0 {
+                ended.error = FrameProbeError("DECODE_ERROR", "no frame could be decoded (\(decoder.corruptPackets) corrupt packets)")
+            }
+            queue.finish()
+            _ = done.push(ended)
+            done.finish()
+        }
         thread.name = "frameprobe.decode"
         thread.start()
     }
 
     /// The next frame, waiting for the decoder; nil once the input is exhausted or cancelled.
-    public func next() -> Frame? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty && !done { condition.wait() }
-        guard !queue.isEmpty else { return nil }
-        let frame = queue.removeFirst()
-        condition.broadcast()
-        return frame
-    }
-
-    /// How decoding ended; waits for the decode thread to finish.
-    public func finish() -> Outcome {
-        cancel()
-        condition.lock()
-        defer { condition.unlock() }
-        while !done { condition.wait() }
-        return outcome
-    }
+    public func next() -> Frame? { queue.pop() }
 
     /// Stops decoding early (the frames already queued are dropped).
-    public func cancel() {
-        condition.lock()
-        cancelled = true
-        queue.removeAll()
-        condition.broadcast()
-        condition.unlock()
-    }
+    public func cancel() { queue.cancel() }
 
-    private func decode(with decoder: MediaDecoder) {
-        var failure: FrameProbeError?
-        do {
-            while let frame = try decoder.nextFrame() {
-                guard push(frame) else { break }
-            }
-        } catch {
-            failure = error
-        }
-        var ended = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
-                            error: failure ?? decoder.readError)
-        if ended.error == nil && decoder.framesDecoded == 0 && decoder.corruptPackets > 0 {
-            ended.error = FrameProbeError("DECODE_ERROR", "no frame could be decoded (\(decoder.corruptPackets) corrupt packets)")
-        }
-        condition.lock()
+    /// How decoding ended; stops decoding if it is still going, and waits for the decode thread.
+    public func finish() -> Outcome {
+        if let outcome { return outcome }
+        queue.cancel()
+        let ended = done.pop() ?? Outcome()
         outcome = ended
-        done = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func push(_ frame: Frame) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.count >= capacity && !cancelled { condition.wait() }
-        guard !cancelled else { return false }
-        queue.append(frame)
-        condition.broadcast()
-        return true
+        return ended
     }
 }

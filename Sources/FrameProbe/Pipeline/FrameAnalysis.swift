@@ -4,8 +4,6 @@ public struct FrameAnalysis: Sendable {
     public var frameQuality: QualityScores?
     /// Faces found in this frame, the widest first (face stages).
     public var faces: [FaceObservation] = []
-    /// The faces of the previous analysed frame as the stages left them (for tracking).
-    public var previousFaces: [FaceObservation] = []
     /// The primary face's enlarged box when it passed the region checks (what face capture saves).
     public var validFaceBox: Box?
     /// Set by guidance on the frame where recording may start.

@@ -51,20 +51,13 @@ public struct InputRunner: Sendable {
         } catch {
             emit(Event(source: source, body: .error(error)))
         }
-        while ready, !stop.isRaised, let frame = frames.next() {
-            summary.framesAnalysed += 1
-            do throws(FrameProbeError) {
-                let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
-                summary.imagesCaptured += analysis.capturedImages
-                if analysis.validFaceBox != nil { summary.faceFrames += 1 }
-                summary.qrCodes += analysis.codesReported
-                if analysis.stopInput { break }
-            } catch {
-                emit(Event(source: source, frame: frame.index, pts: frame.pts, body: .error(error)))
-                break
+        if ready {
+            if let halves = pipeline.split() {
+                summary = analyseSplit(halves.head, halves.tail, frames: frames, source: source, stop: stop, emit: emit)
+            } else {
+                summary = analyseSequentially(&pipeline, frames: frames, source: source, stop: stop, emit: emit)
             }
         }
-        if ready { pipeline.finish { emit(Event(source: source, body: $0)) } }
         let outcome = frames.finish()
         if let error = outcome.error, !failed {
             emit(Event(source: source, body: .error(error)))
@@ -74,5 +67,103 @@ public struct InputRunner: Sendable {
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         emit(Event(source: source, body: .inputClosed(summary)))
         return !failed
+    }
+
+    /// One thread: every stage on a frame, then the next frame.
+    private func analyseSequentially(_ pipeline: inout Pipeline, frames: FrameSource, source: String, stop: StopSignal,
+                                     emit: (Event) -> Void) -> InputSummary {
+        var summary = InputSummary()
+        while !stop.isRaised, let frame = frames.next() {
+            do throws(FrameProbeError) {
+                let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
+                if summary.count(analysis) { break }
+            } catch {
+                summary.framesAnalysed += 1
+                emit(Event(source: source, frame: frame.index, pts: frame.pts, body: .error(error)))
+                break
+            }
+        }
+        pipeline.finish { emit(Event(source: source, body: $0)) }
+        return summary
+    }
+
+    /// Two threads: the head stages (face detection) run a frame ahead of the tail stages (landmarks and the rest)
+    /// on a thread of their own; events still come out in frame order, the head's before the tail's.
+    private func analyseSplit(_ head: Pipeline, _ tail: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
+                              emit: (Event) -> Void) -> InputSummary {
+        // The head may run a few frames ahead (it keeps working while the landmark model loads), within a memory
+        // budget of about 20 MB of frames.
+        let frameBytes = max(1, frames.info.width * frames.info.height * 3)
+        let handoff = BoundedQueue<HeadResult>(capacity: min(8, max(2, 20_000_000 / frameBytes)))
+        let headBox = PipelineBox(head)
+        let headDone = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            while !stop.isRaised, let frame = frames.next() {
+                var analysis = FrameAnalysis()
+                var events: [Event.Body] = []
+                let failure: FrameProbeError?
+                do throws(FrameProbeError) {
+                    try headBox.pipeline.process(frame, &analysis) { events.append($0) }
+                    failure = nil
+                } catch {
+                    failure = error
+                }
+                guard handoff.push(HeadResult(frame: frame, analysis: analysis, events: events, failure: failure)), failure == nil else { break }
+            }
+            handoff.finish()
+            headDone.signal()
+        }
+        thread.name = "frameprobe.head"
+        thread.start()
+
+        var tail = tail
+        var summary = InputSummary()
+        while let item = handoff.pop() {
+            let frame = item.frame
+            func frameEmit(_ body: Event.Body) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: body)) }
+            item.events.forEach(frameEmit)
+            var analysis = item.analysis
+            do throws(FrameProbeError) {
+                if let failure = item.failure { throw failure }
+                try tail.process(frame, &analysis, emit: frameEmit)
+                if summary.count(analysis) { break }
+            } catch {
+                summary.framesAnalysed += 1
+                frameEmit(.error(error))
+                break
+            }
+        }
+        // Stop the head thread (and the decoder) if the tail ended first, then finish in stage order.
+        handoff.cancel()
+        frames.cancel()
+        headDone.wait()
+        headBox.pipeline.finish { emit(Event(source: source, body: $0)) }
+        tail.finish { emit(Event(source: source, body: $0)) }
+        return summary
+    }
+}
+
+/// What the head stages made of one frame, handed to the tail.
+private struct HeadResult: @unchecked Sendable {
+    let frame: Frame
+    let analysis: FrameAnalysis
+    let events: [Event.Body]
+    let failure: FrameProbeError?
+}
+
+/// Hands the head pipeline to its thread (which alone uses it until it ends).
+private final class PipelineBox: @unchecked Sendable {
+    var pipeline: Pipeline
+    init(_ pipeline: Pipeline) { self.pipeline = pipeline }
+}
+
+extension InputSummary {
+    /// Counts an analysed frame; true when a stage asked to stop the input.
+    mutating func count(_ analysis: FrameAnalysis) -> Bool {
+        framesAnalysed += 1
+        imagesCaptured += analysis.capturedImages
+        if analysis.validFaceBox != nil { faceFrames += 1 }
+        qrCodes += analysis.codesReported
+        return analysis.stopInput
     }
 }

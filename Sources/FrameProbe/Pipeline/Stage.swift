@@ -19,19 +19,33 @@ extension Stage {
 /// An ordered list of stages run over each frame.
 public struct Pipeline {
     public private(set) var stages: [any Stage]
-    private var previousFaces: [FaceObservation] = []
+    /// Stages from this index on may run on a second thread, one frame behind the ones before it (the stages
+    /// before it must not depend on what later stages found in earlier frames).
+    public var splitIndex: Int?
 
-    public init(stages: [any Stage]) { self.stages = stages }
+    public init(stages: [any Stage], splitIndex: Int? = nil) {
+        self.stages = stages
+        self.splitIndex = splitIndex.flatMap { $0 > 0 && $0 < stages.count ? $0 : nil }
+    }
+
+    /// The two halves that can run on two threads, when the pipeline has a split point.
+    public func split() -> (head: Pipeline, tail: Pipeline)? {
+        guard let splitIndex else { return nil }
+        return (Pipeline(stages: Array(stages[..<splitIndex])), Pipeline(stages: Array(stages[splitIndex...])))
+    }
 
     /// Runs every stage on `frame`, in order, and returns what they found.
     public mutating func process(_ frame: Frame, emit: (Event.Body) -> Void) throws(FrameProbeError) -> FrameAnalysis {
         var analysis = FrameAnalysis()
-        analysis.previousFaces = previousFaces
+        try process(frame, &analysis, emit: emit)
+        return analysis
+    }
+
+    /// Runs every stage on `frame`, continuing what earlier stages (another pipeline's) found.
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         for index in stages.indices {
             try stages[index].process(frame, &analysis, emit: emit)
         }
-        previousFaces = analysis.faces
-        return analysis
     }
 
     public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {

@@ -29,6 +29,8 @@ public struct StageDescriptor: Sendable {
     /// Findings this stage reads, which an earlier stage must provide.
     public let requires: [String]
     public let provides: [String]
+    /// This stage (and the ones after it) may run one frame behind the earlier stages, on a second thread.
+    public var runsBehind = false
     let make: @Sendable (StageContext) throws(FrameProbeError) -> any Stage
 
     /// The options that configure this stage.
@@ -51,7 +53,7 @@ public enum StageRegistry {
             try FaceDetectionStage(options: FaceDetectionStage.Options(context.options))
         },
         StageDescriptor(name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (and moves tracked faces)",
-                        emits: [], requires: ["faces"], provides: ["landmarks"]) { _ in FaceLandmarksStage() },
+                        emits: [], requires: ["faces"], provides: ["landmarks"], runsBehind: true) { _ in FaceLandmarksStage() },
         StageDescriptor(name: "headPose", summary: "head Euler angles (solvePnP), eye-open and smiling probabilities",
                         emits: [], requires: ["landmarks"], provides: ["headPose"]) { _ in HeadPoseStage() },
         StageDescriptor(name: "faceRegion", summary: "enlarges and validates the primary face (ROI, min/max size); faceDetected/faceUndetected/message",
@@ -118,6 +120,6 @@ public enum StageRegistry {
     public static func makePipeline(_ descriptors: [StageDescriptor], context: StageContext) throws(FrameProbeError) -> Pipeline {
         var stages: [any Stage] = []
         for descriptor in descriptors { stages.append(try descriptor.make(context)) }
-        return Pipeline(stages: stages)
+        return Pipeline(stages: stages, splitIndex: descriptors.firstIndex(where: \.runsBehind))
     }
 }

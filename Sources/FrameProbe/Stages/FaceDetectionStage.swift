@@ -45,6 +45,9 @@ public struct FaceDetectionStage: Stage {
     private let detector: FaceModels.Detector
     private var framesSinceFullPass = Int.max - 1
     private var nextTrackingId = 1
+    /// The faces this stage found in the previous frame: it follows them on its own, so that it can run a frame
+    /// ahead of the landmarks stage on another thread.
+    private var followedFaces: [FaceObservation] = []
 
     public init(options: Options) throws(FrameProbeError) {
         try options.validate()
@@ -54,7 +57,7 @@ public struct FaceDetectionStage: Stage {
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         let gray = try analysis.gray(of: frame)
-        var followed = analysis.previousFaces
+        var followed = followedFaces
         var faces: [FaceObservation] = []
         var scanned = false
         framesSinceFullPass += 1
@@ -79,11 +82,16 @@ public struct FaceDetectionStage: Stage {
                 faces.append(found)
             }
         }
-        for var face in lost where try profileSees(face.box, in: gray) {
+        for var face in lost {
+            guard let profile = try profile(around: face.box, in: gray) else { continue }
+            // Follow the profile hit with the face's own box size (the cascade's boxes are shaped differently).
+            face.box = Box(x: profile.centre.x - face.box.width / 2, y: profile.centre.y - face.box.height / 2,
+                           width: face.box.width, height: face.box.height)
             face.isTracked = true
             faces.append(face)
         }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
+        followedFaces = analysis.faces
     }
 
     /// Scans the whole frame; detections continue the followed faces they overlap (removed from `followed`).
@@ -138,9 +146,9 @@ public struct FaceDetectionStage: Stage {
         return found.prefix(Int(min(count, 64))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
-    /// Whether OpenCV's profile cascade finds a face (either profile) around `box`.
-    private func profileSees(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> Bool {
-        guard let profiles = detector.profiles else { return false }
+    /// The profile-cascade hit (either profile) overlapping `box`, if any.
+    private func profile(around box: Box, in gray: GrayImage) throws(FrameProbeError) -> Box? {
+        guard let profiles = detector.profiles else { return nil }
         let margin = box.width * 0.4
         let region = cvision_box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
                                  height: box.height + 2 * margin, score: 0)
@@ -150,8 +158,7 @@ public struct FaceDetectionStage: Stage {
             cvision_detect_profiles(profiles, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), region,
                                     Int32(max(24, box.width * 0.5)), &found, Int32(found.count), &count)
         }
-        return found.prefix(Int(min(count, 8))).contains { hit in
-            Box(x: hit.x, y: hit.y, width: hit.width, height: hit.height).intersectionOverUnion(box) > 0.2
-        }
+        return found.prefix(Int(min(count, 8))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            .first { $0.intersectionOverUnion(box) > 0.2 }
     }
 }

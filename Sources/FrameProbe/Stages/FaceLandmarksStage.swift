@@ -1,9 +1,12 @@
 import CVision
 
 /// Fits dlib's 68 landmarks to every face on the full-resolution frame. A freshly detected face teaches how its
-/// detector box sits around its landmarks; a tracked face gets its new box from its new landmarks that way.
+/// detector box sits around its landmarks; a face only the profile cascade still sees gets its box from its new
+/// landmarks that way.
 public struct FaceLandmarksStage: Stage {
     private var landmarker: FaceModels.Landmarker?
+    /// Per trackingId: where the detector's box sits relative to the landmarks' bounding box.
+    private var boxFromLandmarks: [Int: BoxRelation] = [:]
 
     /// The model loads in the background from here on; the first frame with a face waits for it.
     public init() {
@@ -24,7 +27,7 @@ public struct FaceLandmarksStage: Stage {
         for var face in analysis.faces {
             let points = try fit(face.box, in: gray, with: landmarker)
             let extent = Box(enclosing: points)
-            if face.isTracked, let relation = face.boxFromLandmarks {
+            if face.isTracked, let relation = boxFromLandmarks[face.trackingId] {
                 let moved = relation.apply(to: extent)
                 // A fit that collapsed or jumped means the face is gone, not moved.
                 guard moved.width > face.box.width * 0.6, moved.width < face.box.width * 1.6,
@@ -32,12 +35,14 @@ public struct FaceLandmarksStage: Stage {
                       moved.clamped(toWidth: frame.width, height: frame.height) != nil else { continue }
                 face.box = moved
             } else {
-                face.boxFromLandmarks = BoxRelation(of: face.box, relativeTo: extent)
+                boxFromLandmarks[face.trackingId] = BoxRelation(of: face.box, relativeTo: extent)
             }
             face.landmarks = points
             kept.append(face)
         }
         analysis.faces = kept.sorted { $0.box.width > $1.box.width }
+        let present = Set(kept.map(\.trackingId))
+        boxFromLandmarks = boxFromLandmarks.filter { present.contains($0.key) }
     }
 
     private func fit(_ box: Box, in gray: GrayImage, with landmarker: FaceModels.Landmarker) throws(FrameProbeError) -> [Point2D] {

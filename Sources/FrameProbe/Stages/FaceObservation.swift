@@ -14,10 +14,6 @@ public struct FaceObservation: Sendable {
     public var rightEyeOpenProbability: Double?
     public var smilingProbability: Double?
 
-    /// Where the detector's box sits relative to the landmarks' bounding box, learnt when the face is detected,
-    /// so that a tracked face gets a detector-like box from its landmarks alone.
-    var boxFromLandmarks: BoxRelation?
-
     public init(box: Box, trackingId: Int, isTracked: Bool = false) {
         self.box = box
         self.trackingId = trackingId
