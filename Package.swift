@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "libavformat libavcodec libswscale libavutil",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        // libav*'s log messages captured (not printed) so that a failure can say why; C because it takes a va_list.
+        .target(name: "CFFmpegLog", linkerSettings: [.linkedLibrary("avutil")]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .target(
             name: "CVision",
@@ -41,7 +43,7 @@ let package = Package(
                 .linkedLibrary("blas"),
             ]
         ),
-        .target(name: "FrameProbe", dependencies: ["CFFmpeg", "CZBar", "CVision"]),
+        .target(name: "FrameProbe", dependencies: ["CFFmpeg", "CFFmpegLog", "CZBar", "CVision"]),
         .executableTarget(name: "frameprobe", dependencies: ["FrameProbe"]),
         .testTarget(name: "FrameProbeTests", dependencies: ["FrameProbe"]),
     ],

@@ -15,4 +15,6 @@ static inline int fp_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int fp_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int64_t fp_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational fp_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int fp_averror(int posix_error) { return AVERROR(posix_error); }
+
 #endif

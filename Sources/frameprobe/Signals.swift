@@ -3,7 +3,8 @@ import FrameProbe
 import Foundation
 
 /// SIGINT/SIGTERM raise the run's stop signal (the run then flushes what it has and exits 130/143);
-/// SIGPIPE is ignored so that a closed reader shows up as EPIPE on write and the run ends quietly.
+/// SIGPIPE is ignored so that a closed reader shows up as EPIPE on write and the run ends quietly; SIGXFSZ so that
+/// an exceeded file-size limit is a write error.
 final class Signals: @unchecked Sendable {
     let stop = StopSignal()
     private let lock = NSLock()
@@ -12,6 +13,8 @@ final class Signals: @unchecked Sendable {
 
     init() {
         signal(SIGPIPE, SIG_IGN)
+        // A file-size limit (ulimit -f) or a full disk must fail the write (EFBIG), not kill the process.
+        signal(SIGXFSZ, SIG_IGN)
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -79,7 +79,7 @@ final class ClipEncoder {
         status = avio_open(&format.pointee.pb, temporaryPath, AVIO_FLAG_WRITE)
         guard status >= 0 else { throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot write \(temporaryPath): \(MediaDecoder.describe(status))") }
         status = avformat_write_header(format, nil)
-        guard status >= 0 else { throw FrameProbeError("ENCODE_ERROR", "cannot write the MP4 header: \(MediaDecoder.describe(status))") }
+        guard status >= 0 else { throw Self.failure(status, "cannot write the MP4 header") }
         frame = av_frame_alloc()
         packet = av_packet_alloc()
         guard let frame else { throw FrameProbeError("ENCODE_ERROR", "cannot allocate a frame") }
@@ -116,8 +116,8 @@ final class ClipEncoder {
         guard let encoder, let format else { throw FrameProbeError("ENCODE_ERROR", "the encoder is closed") }
         try send(nil, to: encoder)
         let status = av_write_trailer(format)
-        avio_closep(&format.pointee.pb)
-        guard status >= 0 else { throw FrameProbeError("ENCODE_ERROR", "cannot finish the clip: \(MediaDecoder.describe(status))") }
+        let closed = avio_closep(&format.pointee.pb)
+        guard status >= 0, closed >= 0 else { throw Self.failure(status < 0 ? status : closed, "cannot finish the clip") }
         guard rename(temporaryPath, path) == 0 else {
             throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot move the clip to \(path): \(String(cString: strerror(errno)))")
         }
@@ -144,8 +144,14 @@ final class ClipEncoder {
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             status = av_interleaved_write_frame(format, packet)
-            guard status >= 0 else { throw FrameProbeError("OUTPUT_UNWRITABLE", "writing the clip failed: \(MediaDecoder.describe(status))") }
+            guard status >= 0 else { throw Self.failure(status, "writing the clip failed") }
         }
+    }
+
+    /// A write that failed for want of space (disk full, file-size limit, I/O error) is OUTPUT_UNWRITABLE.
+    private static func failure(_ status: Int32, _ what: String) -> FrameProbeError {
+        let storage = [EFBIG, ENOSPC, EDQUOT, EIO].map(fp_averror)
+        return FrameProbeError(storage.contains(status) ? "OUTPUT_UNWRITABLE" : "ENCODE_ERROR", "\(what): \(MediaDecoder.describe(status))")
     }
 
     private func release() {

@@ -31,8 +31,8 @@ public final class FrameSource: @unchecked Sendable {
             }
             var ended = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
                                 error: failure ?? decoder.readError)
-            if ended.error == nil && decoder.framesDecoded == 0 && decoder.corruptPackets > 0 {
-                ended.error = FrameProbeError("DECODE_ERROR", "no frame could be decoded (\(decoder.corruptPackets) corrupt packets)")
+            if ended.error == nil && decoder.framesProduced == 0 {
+                ended.error = decoder.nothingDecodedError()
             }
             queue.finish()
             _ = done.push(ended)

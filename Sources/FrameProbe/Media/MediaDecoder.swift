@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegLog
 import Foundation
 
 /// Opens one input with libavformat, decodes its best video stream with libavcodec and delivers upright
@@ -9,6 +10,10 @@ final class MediaDecoder: @unchecked Sendable {
     let info: InputInfo
     /// Frames decoded inside the analysed window (including the ones `--sample-every` skips).
     private(set) var framesDecoded = 0
+    /// Frames the decoder produced at all (also before `--start`).
+    private(set) var framesProduced = 0
+    /// What libav* complained about while opening the input (on the opening thread).
+    private var openingComplaint = ""
     /// Packets the decoder rejected as corrupt; decoding goes on after them.
     private(set) var corruptPackets = 0
     /// A read failure other than the end of the input, reported once decoding stops.
@@ -30,7 +35,7 @@ final class MediaDecoder: @unchecked Sendable {
     /// Once per process: libav* logging silenced (failures become events) and, when an input format is named,
     /// the device inputs (v4l2 …) registered. libavdevice is loaded only then: it pulls in a hundred libraries
     /// (SDL, PulseAudio, JACK, X11 …) that would slow every start.
-    static let quietLogs: Void = { av_log_set_level(AV_LOG_QUIET) }()
+    static let quietLogs: Void = { fp_install_log_capture() }()
     static let registerDevices: Void = {
         let names = ["libavdevice.so.\(avformat_version() >> 16)", "libavdevice.so"]
         guard let library = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_GLOBAL) }).first,
@@ -40,6 +45,7 @@ final class MediaDecoder: @unchecked Sendable {
 
     init(url: String, options: DecodeOptions) throws(FrameProbeError) {
         _ = Self.quietLogs
+        fp_clear_log_capture()
         if options.inputFormat != nil { _ = Self.registerDevices }
         self.options = options
         var demuxer: UnsafePointer<AVInputFormat>? = nil
@@ -72,6 +78,7 @@ final class MediaDecoder: @unchecked Sendable {
             Self.close(&formatContext)
             throw FrameProbeError("INPUT_UNREADABLE", "cannot read stream information: \(Self.describe(status))")
         }
+        openingComplaint = String(cString: fp_last_log_error_text())
         let best = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard best >= 0, let stream = context.pointee.streams[Int(best)] else {
             Self.close(&formatContext)
@@ -156,7 +163,11 @@ final class MediaDecoder: @unchecked Sendable {
         guard !finished, let codecContext, let decoded, let packet, let formatContext else { return nil }
         while true {
             let received = avcodec_receive_frame(codecContext, decoded)
-            if received == 0 { return decoded }
+            if received == 0 {
+                if framesProduced == 0 { fp_clear_log_capture() }
+                framesProduced += 1
+                return decoded
+            }
             if received == fp_averror_eof() {
                 finished = true
                 return nil
@@ -258,6 +269,19 @@ final class MediaDecoder: @unchecked Sendable {
         guard counterClockwise.isFinite else { return 0 }
         let turns = Int((-counterClockwise / 90).rounded())
         return ((turns % 4) + 4) % 4
+    }
+
+    /// Why nothing could be decoded, in FFmpeg's words when it said something: a picture size it refused is
+    /// reported against the pixel budget.
+    func nothingDecodedError() -> FrameProbeError {
+        let decoding = String(cString: fp_last_log_error_text())
+        let said = (decoding.isEmpty ? openingComplaint : decoding).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let range = said.range(of: #"Picture size (\d+)x(\d+)"#, options: .regularExpression) {
+            let size = said[range].dropFirst("Picture size ".count).split(separator: "x").compactMap { Int($0) }
+            if size.count == 2, size[0] * size[1] > options.maxPixels { return Self.overBudget(width: size[0], height: size[1], options.maxPixels) }
+        }
+        let reason = said.isEmpty ? "" : ": \(said)"
+        return FrameProbeError("DECODE_ERROR", "no frame could be decoded (\(corruptPackets) corrupt packets)\(reason)")
     }
 
     private static func overBudget(width: Int, height: Int, _ budget: Int) -> FrameProbeError {

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import FrameProbe
+
+/// SIGINT and SIGTERM stop a run promptly: complete lines, no temporary files, the report for what was done,
+/// exit 130 / 143.
+struct InterruptionTests {
+    /// A directory of clips long enough to interrupt.
+    static let clips: URL = {
+        let dir = Fixtures.temporaryDirectory().appendingPathComponent("clips")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for index in 0..<6 {
+            try? FileManager.default.copyItem(atPath: Fixtures.path(index % 2 == 0 ? "selfie.mp4" : "clean.mp4"),
+                                              toPath: dir.appendingPathComponent("clip-\(index).mp4").path)
+        }
+        return dir
+    }()
+
+    /// Runs frameprobe, sends `signal` once `lines` lines were written, and returns the exit code, the output and
+    /// how long the process took to end after the signal.
+    func interrupt(_ arguments: [String], after lines: Int, with signal: Int32) throws -> (status: Int32, output: String, seconds: Double) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Shell.frameprobe)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var output = Data()
+        let descriptor = out.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var signalled: Date?
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            output.append(contentsOf: buffer[0..<count])
+            if signalled == nil, output.filter({ $0 == UInt8(ascii: "\n") }).count >= lines {
+                kill(process.processIdentifier, signal)
+                signalled = Date()
+            }
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), Date().timeIntervalSince(signalled ?? Date()))
+    }
+
+    @Test func sigintDuringADirectoryRun() throws {
+        let out = Fixtures.temporaryDirectory()
+        let run = try interrupt(["analyze", "--capture-type", "frame", "--time-between-images", "0", "--output-dir", out.path,
+                                 "--jobs", "2", Self.clips.path], after: 60, with: SIGINT)
+        #expect(run.status == 130)
+        #expect(run.seconds < 5, "took \(run.seconds) s to stop")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(lines.last.map { String($0).contains("\"inputClosed\"") } == true)
+        #expect(lines.count < 6 * 90, "the run should have stopped early")
+        let files = FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? []
+        #expect(!files.isEmpty && files.allSatisfy { !$0.hasSuffix(".tmp") }, "\(files.filter { $0.hasSuffix(".tmp") })")
+    }
+
+    @Test func sigtermDuringAReportWritesWhatWasDone() throws {
+        let prefix = Fixtures.temporaryDirectory().appendingPathComponent("partial").path
+        // The report writes no lines while analysing, so the signal goes after a fixed delay.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Shell.frameprobe)
+        process.arguments = ["report", "-o", prefix, "--format", "json", "--format", "junit", "--jobs", "1", Self.clips.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 4)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let report = try ReportDocument.read(prefix + ".json")
+        #expect(report.inputs.count >= 1 && report.inputs.count < 6)
+        #expect(FileManager.default.fileExists(atPath: prefix + ".xml"))
+    }
+}
