@@ -15,13 +15,8 @@ struct AnalysisCommand: Sendable {
         let parsed: ParsedArguments
         let stages: [StageDescriptor]
         do throws(FrameProbeError) {
-            parsed = try parser.parse(arguments)
-            if parsed.wantsHelp {
-                print(help)
-                return ExitCode.success
-            }
-            options = try parsed.analysisOptions()
-            if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
+            guard let command = try parser.parseCommand(arguments, help: help) else { return ExitCode.success }
+            (parsed, options) = command
             try prepare(&options, parsed.positionals)
             stages = try StageRegistry.resolve(options)
         } catch {

@@ -58,6 +58,18 @@ struct ArgumentParser {
         return parsed
     }
 
+    /// A command's arguments and settings; nil once the help was printed (`--help`).
+    func parseCommand(_ arguments: [String], help: String) throws(FrameProbeError) -> (ParsedArguments, AnalysisOptions)? {
+        let parsed = try parse(arguments)
+        if parsed.wantsHelp {
+            print(help)
+            return nil
+        }
+        let options = try parsed.analysisOptions()
+        if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
+        return (parsed, options)
+    }
+
     private func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))

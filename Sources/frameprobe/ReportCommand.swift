@@ -26,13 +26,8 @@ enum ReportCommand {
         var options: AnalysisOptions
         let gates: [Gate]
         do throws(FrameProbeError) {
-            parsed = try parser.parse(arguments)
-            if parsed.wantsHelp {
-                print(help)
-                return ExitCode.success
-            }
-            options = try parsed.analysisOptions()
-            if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see frameprobe report --help)") }
+            guard let command = try parser.parseCommand(arguments, help: help) else { return ExitCode.success }
+            (parsed, options) = command
             if options.reportFormats.isEmpty { options.reportFormats = [.json] }
             if options.outputPath == "-" && options.reportFormats.count > 1 {
                 throw FrameProbeError("INVALID_OUTPUT", "-o - writes one format to standard output; \(options.reportFormats.count) were asked for")

@@ -6,6 +6,18 @@ public struct ScoreStats: Codable, Sendable, Equatable {
     /// How many values it summarises (for weighting when inputs are combined).
     public var count: Int
 
+    /// `darknessMean`, `darknessMin`, `darknessMax`, … for the three scores that have values.
+    static func fields(darkness: ScoreStats?, lightness: ScoreStats?, sharpness: ScoreStats?) -> [String: Double] {
+        var fields: [String: Double] = [:]
+        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
+            guard let stats else { continue }
+            fields[name + "Mean"] = stats.mean
+            fields[name + "Min"] = stats.min
+            fields[name + "Max"] = stats.max
+        }
+        return fields
+    }
+
     init?(_ values: [Double]) {
         guard let low = values.min(), let high = values.max() else { return nil }
         mean = values.reduce(0, +) / Double(values.count)
@@ -96,12 +108,7 @@ public struct InputReport: Codable, Sendable, Equatable {
             "tooDarkRatio": ratio(tooDarkFrames), "tooLightRatio": ratio(tooLightFrames), "blurredRatio": ratio(blurredFrames),
             "qrCodeCount": Double(qrCodes.count),
         ]
-        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
-            guard let stats else { continue }
-            fields[name + "Mean"] = stats.mean
-            fields[name + "Min"] = stats.min
-            fields[name + "Max"] = stats.max
-        }
+        fields.merge(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
         if let acquisition {
             fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
             if let start = acquisition.recordStartPts { fields["acquisitionStartPts"] = start }
@@ -150,19 +157,13 @@ public struct ReportTotals: Codable, Sendable, Equatable {
 
     public var fields: [String: Double] {
         let analysed = Double(max(framesAnalysed, 1))
-        var fields: [String: Double] = [
+        let fields: [String: Double] = [
             "inputs": Double(inputs), "failedInputs": Double(failedInputs), "failed": Double(failedInputs),
             "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed), "faceFrames": Double(faceFrames),
             "faceFrameRatio": Double(faceFrames) / analysed, "tooDarkRatio": Double(tooDarkFrames) / analysed,
             "tooLightRatio": Double(tooLightFrames) / analysed, "blurredRatio": Double(blurredFrames) / analysed,
             "qrCodeCount": Double(qrCodeCount), "acquisitionSucceeded": Double(acquisitionsSucceeded),
         ]
-        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
-            guard let stats else { continue }
-            fields[name + "Mean"] = stats.mean
-            fields[name + "Min"] = stats.min
-            fields[name + "Max"] = stats.max
-        }
-        return fields
+        return fields.merging(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
     }
 }
