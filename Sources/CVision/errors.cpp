@@ -1,6 +1,5 @@
 #include "errors.hpp"
 #include "cvision.h"
-#include <cstdlib>
 #include <dlib/revision.h>
 #include <opencv2/core/version.hpp>
 
@@ -19,5 +18,3 @@ extern "C" const char *cvision_dlib_version(void) {
                                        "." + std::to_string(DLIB_PATCH_VERSION);
     return version.c_str();
 }
-
-extern "C" void cvision_free(void *pointer) { std::free(pointer); }

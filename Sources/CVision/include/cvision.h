@@ -42,8 +42,6 @@ int cvision_resize(const uint8_t *src, int width, int height, int stride,
 int cvision_rotate(const uint8_t *src, int width, int height, int stride, int quarter_turns,
                    uint8_t *dst, int dst_stride);
 
-void cvision_free(void *pointer);
-
 /// Converts BGR to 8-bit gray (BT.601, rounded) into `gray` (gray_stride bytes per row).
 int cvision_bgr_to_gray(const uint8_t *bgr, int width, int height, int stride, uint8_t *gray, int gray_stride);
 
