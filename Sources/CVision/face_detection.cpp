@@ -32,12 +32,10 @@ cv::Mat wrap_gray(const uint8_t *gray, int width, int height, int stride) {
 } // namespace
 
 extern "C" cvision_face_detector *cvision_face_detector_create(void) {
-    cvision_face_detector *made = nullptr;
-    cvision::guarded([&] {
-        made = new cvision_face_detector{prototype()};
+    return cvision::created<cvision_face_detector>([](cvision_face_detector &made) {
+        made.detector = prototype();
         return 0;
     });
-    return made;
 }
 
 extern "C" void cvision_face_detector_free(cvision_face_detector *detector) { delete detector; }
@@ -73,17 +71,9 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
 }
 
 extern "C" cvision_profile_detector *cvision_profile_detector_create(const char *cascade_path) {
-    cvision_profile_detector *made = nullptr;
-    cvision::guarded([&] {
-        auto candidate = new cvision_profile_detector();
-        if (!candidate->cascade.load(cascade_path)) {
-            delete candidate;
-            return cvision::fail("cannot load the profile-face cascade");
-        }
-        made = candidate;
-        return 0;
+    return cvision::created<cvision_profile_detector>([&](cvision_profile_detector &made) {
+        return made.cascade.load(cascade_path) ? 0 : cvision::fail("cannot load the profile-face cascade");
     });
-    return made;
 }
 
 extern "C" void cvision_profile_detector_free(cvision_profile_detector *detector) { delete detector; }

@@ -11,23 +11,10 @@ struct cvision_landmarker {
 };
 
 extern "C" cvision_landmarker *cvision_landmarker_create(const char *model_path) {
-    cvision_landmarker *made = nullptr;
-    cvision::guarded([&] {
-        auto candidate = new cvision_landmarker();
-        try {
-            dlib::deserialize(model_path) >> candidate->predictor;
-        } catch (...) {
-            delete candidate;
-            throw;
-        }
-        if (candidate->predictor.num_parts() != 68) {
-            delete candidate;
-            return cvision::fail("the shape predictor does not have 68 parts");
-        }
-        made = candidate;
-        return 0;
+    return cvision::created<cvision_landmarker>([&](cvision_landmarker &made) {
+        dlib::deserialize(model_path) >> made.predictor;
+        return made.predictor.num_parts() == 68 ? 0 : cvision::fail("the shape predictor does not have 68 parts");
     });
-    return made;
 }
 
 extern "C" void cvision_landmarker_free(cvision_landmarker *landmarker) { delete landmarker; }
