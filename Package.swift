@@ -26,7 +26,7 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
         // libav*'s log messages captured (not printed) so that a failure can say why; C because it takes a va_list.
-        .target(name: "CFFmpegLog", linkerSettings: [.linkedLibrary("avutil")]),
+        .target(name: "CFFmpegLog", linkerSettings: [.linkedLibrary("avutil"), .linkedLibrary("avcodec")]),
         .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .target(
             name: "CVision",

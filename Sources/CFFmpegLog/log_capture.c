@@ -1,7 +1,23 @@
 #include "ffmpeg_log.h"
+#include <libavcodec/avcodec.h>
 #include <libavutil/log.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+// A decoder refusing a picture over its budget says "Picture size WxH is invalid" on its own context (or a
+// frame-threading worker's copy, which shares `opaque`).
+static void note_refused_picture(void *context, const char *line) {
+    unsigned width = 0, height = 0;
+    if (!context || sscanf(line, "Picture size %ux%u is invalid", &width, &height) != 2) return;
+    const AVClass *class = *(const AVClass **)context;
+    if (!class || strcmp(class->class_name, "AVCodecContext") != 0) return;
+    fp_refused_picture *note = ((AVCodecContext *)context)->opaque;
+    if (note && (unsigned long long)width * height > (unsigned long long)note->width * note->height) {
+        note->width = (int)width;
+        note->height = (int)height;
+    }
+}
 
 static _Thread_local char captured[1024];
 
@@ -12,6 +28,7 @@ static void capture(void *context, int level, const char *format, va_list argume
     int print_prefix = 0;
     av_log_format_line2(context, level, format, arguments, line, sizeof line, &print_prefix);
     line[strcspn(line, "\n")] = '\0';
+    note_refused_picture(context, line);
     size_t used = strlen(captured);
     if (used + strlen(line) + 3 >= sizeof captured) return;
     if (used > 0) strcat(captured, "; ");

@@ -12,45 +12,35 @@ struct AnalysisCommand: Sendable {
 
     func run(_ arguments: [String], signals: Signals) -> Int32 {
         var options: AnalysisOptions
-        let parsed: ParsedArguments
+        let inputs: RunInputs
         let stages: [StageDescriptor]
         do throws(FrameProbeError) {
-            guard let command = try parser.parseCommand(arguments, help: help) else { return ExitCode.success }
-            (parsed, options) = command
-            try prepare(&options, parsed.positionals)
+            guard let command = try parser.parseCommand(arguments, help: help) else { return Console.printOut(help) }
+            options = command.1
+            try prepare(&options, command.0.positionals)
             stages = try StageRegistry.resolve(options)
+            inputs = try RunInputs(command.0.positionals, options: options)
+            if let path = options.outputPath { try inputs.refuseAsOutput(path) }
+            if inputs.foundNothing { return Console.outputFailure(RunInputs.nothingFound(command.0.positionals)) }
         } catch {
             return Console.usageFailure(error)
         }
         let writer: JSONLWriter
         do throws(FrameProbeError) {
-            writer = try options.outputPath.map { path throws(FrameProbeError) in try JSONLWriter(path: path) } ?? JSONLWriter()
+            writer = try options.outputPath.map { path throws(FrameProbeError) in try JSONLWriter(path: path, overwrite: options.overwrite) }
+                ?? Console.standardOutput
         } catch {
-            return Console.usageFailure(error)
+            return Console.outputFailure(error)
         }
-        let items: [InputItem]
-        do throws(FrameProbeError) {
-            items = try Self.shardedItems(parsed.positionals, options: options).map(\.item)
-        } catch {
-            return Console.usageFailure(error)
-        }
-        let observe = makeObserver(options, items)
+        let observe = makeObserver(options, inputs.items)
         let stop = signals.stop
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
-        let failures = signals.runInterruptibly(writer: writer) {
-            batch.run(items, stop: stop) { event, _ in
-                observe?(event)
-                if !writer.write(event) { stop.raise() }
-            }
+        let failures = batch.run(inputs.items, folders: inputs.folders, stop: stop) { event, _ in
+            observe?(event)
+            if !writer.write(event) { stop.raise() }
         }
+        if let status = Console.outputStatus(of: writer) { return status }
         if let code = signals.interruptionExitCode { return code }
-        return (failures ?? 0) > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
-    }
-
-    /// The inputs, expanded, with their position in the full list, cut to this machine's shard.
-    static func shardedItems(_ arguments: [String], options: AnalysisOptions) throws(FrameProbeError) -> [(position: Int, item: InputItem)] {
-        let all = InputDiscovery.expand(arguments).enumerated().map { ($0.offset, $0.element) }
-        guard let shard = try options.resolvedShard() else { return all }
-        return all.filter { shard.contains($0.0) }
+        return failures > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
     }
 }

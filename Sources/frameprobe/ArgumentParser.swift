@@ -58,19 +58,20 @@ struct ArgumentParser {
         return parsed
     }
 
-    /// A command's arguments and settings; nil once the help was printed (`--help`).
+    /// A command's arguments and settings; nil when the help was asked for (`--help`).
     func parseCommand(_ arguments: [String], help: String) throws(FrameProbeError) -> (ParsedArguments, AnalysisOptions)? {
         let parsed = try parse(arguments)
-        if parsed.wantsHelp {
-            print(help)
-            return nil
-        }
+        if parsed.wantsHelp { return nil }
         let options = try parsed.analysisOptions()
         if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
         return (parsed, options)
     }
 
+    /// `--flag=value` and a short flag with its value attached (`-j1`, `-ofile.jsonl`).
     private func split(_ argument: String) -> (String, String?) {
+        if !argument.hasPrefix("--"), argument.count > 2 {
+            return (String(argument.prefix(2)), String(argument.dropFirst(2)))
+        }
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }

@@ -25,8 +25,10 @@ enum ReportCommand {
         let parsed: ParsedArguments
         var options: AnalysisOptions
         let gates: [Gate]
+        let paths: [String]
+        let inputs: RunInputs
         do throws(FrameProbeError) {
-            guard let command = try parser.parseCommand(arguments, help: help) else { return ExitCode.success }
+            guard let command = try parser.parseCommand(arguments, help: help) else { return Console.printOut(help) }
             (parsed, options) = command
             if options.reportFormats.isEmpty { options.reportFormats = [.json] }
             if options.outputPath == "-" && options.reportFormats.count > 1 {
@@ -35,83 +37,125 @@ enum ReportCommand {
             var parsedGates: [Gate] = []
             for expression in options.gates { parsedGates.append(try Gate(parsing: expression)) }
             gates = parsedGates
+            paths = reportPaths(options)
+            inputs = try RunInputs(parsed.positionals, options: options)
+            for path in paths { try inputs.refuseAsOutput(path) }
         } catch {
             return Console.usageFailure(error)
         }
+        do throws(FrameProbeError) {
+            for path in paths { try OutputFile.checkReplaceable(path, overwrite: options.overwrite) }
+        } catch {
+            return Console.outputFailure(error)
+        }
 
         let document: ReportDocument
-        var inputsFailed = false
         do throws(FrameProbeError) {
             if options.mergeReports {
                 var parts: [ReportDocument] = []
                 for path in parsed.positionals { parts.append(try ReportDocument.read(path)) }
                 document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates)
             } else {
-                let inputs = try analyse(parsed.positionals, options: options, signals: signals)
-                document = ReportDocument(inputs: inputs, gates: gates)
+                document = ReportDocument(inputs: try analyse(inputs, options: options, signals: signals), gates: gates)
             }
-            inputsFailed = document.total.failedInputs > 0
-            try write(document, options: options)
         } catch {
             return Console.usageFailure(error)
         }
+        if document.inputs.isEmpty { return Console.outputFailure(RunInputs.nothingFound(parsed.positionals)) }
+        if let status = write(document, to: paths, options: options) { return status }
         if let code = signals.interruptionExitCode { return code }
         if !document.passed { return ExitCode.gateFailed }
-        return inputsFailed ? ExitCode.inputFailed : ExitCode.success
+        return document.total.failedInputs > 0 ? ExitCode.inputFailed : ExitCode.success
     }
 
-    /// Media inputs are analysed with the report's stages (this machine's shard of them); `.jsonl` files are read.
-    static func analyse(_ arguments: [String], options: AnalysisOptions, signals: Signals) throws(FrameProbeError) -> [InputReport] {
-        let isJSONLines = { (path: String) in path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
+    /// Media inputs are analysed with the report's stages (this machine's shard of them); `.jsonl` files, named
+    /// or found in a directory, are read back.
+    static func analyse(_ inputs: RunInputs, options: AnalysisOptions, signals: Signals) throws(FrameProbeError) -> [InputReport] {
+        let isJSONLines = { (item: InputItem) in item.source.hasSuffix(".jsonl") || item.source.hasSuffix(".ndjson") }
         var options = options
         if options.stages == nil { options.stages = StageRegistry.reportStages }
         let stages = try StageRegistry.resolve(options)
-        let media = try AnalysisCommand.shardedItems(arguments.filter { !isJSONLines($0) }, options: options)
+        var media: [(item: InputItem, position: Int, folder: String)] = []
+        var lines: [(item: InputItem, position: Int)] = []
+        for (index, item) in inputs.items.enumerated() {
+            if isJSONLines(item), case .failed = item {
+                media.append((item, inputs.positions[index], inputs.folders[index]))
+            } else if isJSONLines(item) {
+                lines.append((item, inputs.positions[index]))
+            } else {
+                media.append((item, inputs.positions[index], inputs.folders[index]))
+            }
+        }
         let aggregator = LockedAggregator()
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let positions = media.map(\.position)
-        _ = signals.runInterruptibly(writer: JSONLWriter(), grace: 2) {
-            batch.run(media.map(\.item), stop: signals.stop) { event, index in
-                progress?.observe(event)
-                aggregator.consume(event, index: positions[index])
-            }
+        _ = batch.run(media.map(\.item), folders: media.map(\.folder), stop: signals.stop) { event, index in
+            progress?.observe(event)
+            aggregator.consume(event, index: positions[index])
         }
         progress?.end()
-        var reports = aggregator.finish()
-        var next = (positions.max() ?? -1) + 1
-        for path in arguments where isJSONLines(path) {
-            let lines = ReportAggregator()
-            let text = String(decoding: try FileContents.read(path, errorKey: "INPUT_UNREADABLE"), as: UTF8.self)
-            for line in text.split(separator: "\n") {
-                if let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] { lines.consume(object) }
-            }
-            for var report in lines.finish() {
-                report.index = next
-                next += 1
-                reports.append(report)
-            }
-        }
-        return reports
+        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position) }.flatMap { $0 }
     }
 
-    static func write(_ document: ReportDocument, options: AnalysisOptions) throws(FrameProbeError) {
-        let prefix = options.outputPath ?? "frameprobe-report"
-        var written: [String] = []
-        for format in options.reportFormats {
-            let data = format.render(document)
-            if prefix == "-" {
-                FileHandle.standardOutput.write(data)
-                continue
+    /// The reports in an `analyze` JSON Lines file. A file that cannot be read, or holds no `analyze` output, is
+    /// one failed input (the others still count).
+    static func readJSONLines(_ path: String, index: Int) -> [InputReport] {
+        func failed(_ message: String) -> [InputReport] {
+            var report = InputReport(index: index, source: path)
+            report.error = "INPUT_UNREADABLE: \(message)"
+            return [report]
+        }
+        let data: Data
+        do throws(FrameProbeError) {
+            data = try FileContents.read(path, errorKey: "INPUT_UNREADABLE", limit: FileContents.reportLimit)
+        } catch {
+            return failed(error.message)
+        }
+        let lines = ReportAggregator()
+        var analysisEvents = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
+                  object["event"] is String, object["source"] is String else { continue }
+            analysisEvents += 1
+            lines.consume(object)
+        }
+        guard analysisEvents > 0 else { return failed("\(path) holds no frameprobe analyze events") }
+        return lines.finish().map { report in
+            var report = report
+            report.index = index  // several inputs of one file keep their order: the report's sort is stable
+            return report
+        }
+    }
+
+    /// The files the report writes (none for `-o -`): PREFIX.EXT for every format; `-o DIR/` or an existing
+    /// directory puts `frameprobe-report.EXT` in it.
+    static func reportPaths(_ options: AnalysisOptions) -> [String] {
+        var prefix = options.outputPath ?? "frameprobe-report"
+        if prefix == "-" { return [] }
+        var isDirectory: ObjCBool = false
+        if prefix.hasSuffix("/") || (FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            prefix = (prefix as NSString).appendingPathComponent("frameprobe-report")
+        }
+        return options.reportFormats.map { "\(prefix).\($0.fileExtension)" }
+    }
+
+    /// Writes every format; nil when all went out, else the exit code (1, with the reason on stderr).
+    static func write(_ document: ReportDocument, to paths: [String], options: AnalysisOptions) -> Int32? {
+        if paths.isEmpty, let format = options.reportFormats.first {
+            Console.standardOutput.write(text: String(decoding: format.render(document), as: UTF8.self))
+            return Console.outputStatus(of: Console.standardOutput)
+        }
+        for (format, path) in zip(options.reportFormats, paths) {
+            do throws(FrameProbeError) {
+                try OutputFile.write(Array(format.render(document)), to: path, overwrite: options.overwrite)
+            } catch {
+                return Console.outputFailure(error)
             }
-            let path = "\(prefix).\(format.fileExtension)"
-            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot write \(path): \(error.localizedDescription)")
-            }
-            written.append(path)
         }
         let verdict = document.passed ? "all gates passed" : "gates FAILED"
-        if !written.isEmpty { Console.printError("report: \(written.joined(separator: ", ")) — \(document.total.inputs) inputs, \(verdict)") }
+        Console.printError("report: \(paths.joined(separator: ", ")) — \(document.total.inputs) inputs, \(verdict)")
+        return nil
     }
 }
 

@@ -4,18 +4,18 @@ import FrameProbe
 enum StagesCommand {
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print("Usage: frameprobe stages\n\nLists the analysis stages usable with --stages, in registry order.")
-            return ExitCode.success
+            return Console.printOut("Usage: frameprobe stages\n\nLists the analysis stages usable with --stages, in registry order.")
         }
         if let unknown = arguments.first {
             return Console.usageFailure(FrameProbeError("INVALID_ARGUMENT", "frameprobe stages takes no argument, got '\(unknown)'"))
         }
+        var lines: [String] = []
         for descriptor in StageRegistry.all {
-            print("\(descriptor.name) — \(descriptor.summary)")
-            print("  emits: \(descriptor.emits.joined(separator: ", "))")
-            if !descriptor.requires.isEmpty { print("  needs: \(descriptor.requires.joined(separator: ", "))") }
-            for option in descriptor.options { print("  \(option.synopsis)  \(option.help)") }
+            lines.append("\(descriptor.name) — \(descriptor.summary)")
+            lines.append("  emits: \(descriptor.emits.joined(separator: ", "))")
+            if !descriptor.requires.isEmpty { lines.append("  needs: \(descriptor.requires.joined(separator: ", "))") }
+            for option in descriptor.options { lines.append("  \(option.synopsis)  \(option.help)") }
         }
-        return ExitCode.success
+        return Console.printOut(lines.joined(separator: "\n"))
     }
 }

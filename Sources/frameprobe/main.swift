@@ -25,11 +25,9 @@ case "acquire": status = AcquireCommand.command.run(Array(arguments.dropFirst())
 case "report": status = ReportCommand.run(Array(arguments.dropFirst()), signals: signals)
 case "stages": status = StagesCommand.run(Array(arguments.dropFirst()))
 case "--version", "-V", "version":
-    print(Versions.summary)
-    status = ExitCode.success
+    status = Console.printOut(Versions.summary)
 case "--help", "-h", "help", nil:
-    print(usage)
-    status = arguments.isEmpty ? ExitCode.invalidUsage : ExitCode.success
+    status = Console.printOut(usage, success: arguments.isEmpty ? ExitCode.invalidUsage : ExitCode.success)
 case let other?:
     status = Console.usageFailure(FrameProbeError(
         "INVALID_ARGUMENT", "unknown command '\(other)'\(Suggestion.hint(for: other, in: commands))"))

@@ -46,6 +46,9 @@ public struct AnalysisOptions: Sendable {
     public var roiColor = ARGBColor()
     /// Where images and clips go (`--output-dir`; implies saving captured images).
     public var outputDirectory: String?
+    /// Replace existing output files (`-y/--overwrite`, ffmpeg's convention); otherwise they are kept and the
+    /// input that would replace one fails with `OUTPUT_EXISTS`.
+    public var overwrite = false
     /// Explicit stage list (`--stages`); nil derives it from the capture type and flags.
     public var stages: [String]?
     public var decode = DecodeOptions()
@@ -79,6 +82,12 @@ public struct AnalysisOptions: Sendable {
     /// Whether captured images are written (explicitly, or because an output directory was given).
     public var savesImages: Bool { saveImageCaptured || outputDirectory != nil }
 
+    /// `WxH` with sizes 1…65535 (what libavformat's `video_size` takes, without its abbreviations).
+    static func isFrameSize(_ text: String) -> Bool {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { Int($0).map { (1...65535).contains($0) } ?? false }
+    }
+
     /// Checks every value before anything runs; the error carries the SPEC key (exit 2).
     public func validate() throws(FrameProbeError) {
         try CaptureStage.Options(self).validate()
@@ -86,9 +95,14 @@ public struct AnalysisOptions: Sendable {
         try region.validate()
         try QRCodeStage.Options(self).validate()
         if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
-        if decode.start < 0 { throw FrameProbeError("INVALID_START", "start must be 0 s or more") }
-        if let duration = decode.duration, duration <= 0 {
-            throw FrameProbeError("INVALID_DURATION", "duration must be more than 0 s")
+        // A year of media time bounds every time computation (libav* counts microseconds in 64 bits).
+        let year = 366.0 * 86_400
+        if decode.start < 0 || decode.start > year { throw FrameProbeError("INVALID_START", "start must be 0 s … \(Int(year)) s") }
+        if let duration = decode.duration, duration <= 0 || duration > year {
+            throw FrameProbeError("INVALID_DURATION", "duration must be more than 0 s and at most \(Int(year)) s")
+        }
+        if let size = decode.videoSize, !Self.isFrameSize(size) {
+            throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720), got '\(size)'")
         }
         if decode.maxPixels < 1 { throw FrameProbeError("INVALID_MAX_PIXELS", "maxPixels must be positive") }
         if jobs < 1 { throw FrameProbeError("INVALID_JOBS", "jobs must be 1 or more") }

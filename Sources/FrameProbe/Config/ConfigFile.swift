@@ -44,7 +44,7 @@ public enum ConfigFile {
 }
 
 /// A config file's JSON, decoded strictly (JSONDecoder keeps `true` and `1` apart).
-enum ConfigJSON: Decodable {
+enum ConfigJSON: Decodable, Equatable {
     case bool(Bool), number(Double), text(String), list([ConfigJSON]), object([String: ConfigJSON]), null
 
     init(from decoder: any Decoder) throws {

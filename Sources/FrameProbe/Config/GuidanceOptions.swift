@@ -30,8 +30,10 @@ public struct GuidanceOptions: Sendable, Equatable {
 
     public func validate() throws(FrameProbeError) {
         let fractions = [ovalWidth, ovalCenterX, ovalCenterY, centerTolerance, stillMovement, stillSizeChange]
-        guard fractions.allSatisfy({ $0 > 0 && $0 <= 1 }), ovalAspect > 0, minFaceRatio > 0, maxFaceRatio > minFaceRatio, stillMs >= 0 else {
-            throw FrameProbeError("INVALID_SESSION_CONFIG", "guidance values are out of range (fractions in (0, 1], maxFaceRatio > minFaceRatio > 0)")
+        let ratios = [ovalAspect, minFaceRatio, maxFaceRatio]
+        guard fractions.allSatisfy({ $0 > 0 && $0 <= 1 }), ratios.allSatisfy({ $0 > 0 && $0 <= 100 }), maxFaceRatio > minFaceRatio,
+              stillMs >= 0, stillMs <= 600_000 else {
+            throw FrameProbeError("INVALID_SESSION_CONFIG", "guidance values are out of range (fractions in (0, 1], 0 < minFaceRatio < maxFaceRatio ≤ 100, ovalAspect in (0, 100], stillMs 0…600000)")
         }
     }
 

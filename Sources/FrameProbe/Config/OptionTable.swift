@@ -57,9 +57,9 @@ extension OptionSpec {
     }
 
     /// A switch: `--flag` sets it, `--flag=false` clears it; JSON takes true/false.
-    static func toggle(_ flag: String, _ key: String, _ help: String, stage: String? = nil, invalid: String,
-                       _ setting: Setting<Bool>) -> OptionSpec {
-        OptionSpec(flag: flag, shortFlag: nil, configKey: key, valueName: nil, help: help, stage: stage,
+    static func toggle(_ flag: String, _ key: String, _ help: String, stage: String? = nil, short: Character? = nil,
+                       invalid: String, _ setting: Setting<Bool>) -> OptionSpec {
+        OptionSpec(flag: flag, shortFlag: short, configKey: key, valueName: nil, help: help, stage: stage,
                    invalidKey: invalid) { options, value throws(FrameProbeError) in
             options[keyPath: setting] = try value.bool(invalid, key)
         }
@@ -96,7 +96,7 @@ public enum OptionTable {
     public static func spec(configKey: String) -> OptionSpec? { (analyze + acquire).first { $0.configKey == configKey } }
 
     /// What `acquire` takes of the output options.
-    public static let acquisitionOutput: [OptionSpec] = output.filter { ["output", "output-dir", "progress"].contains($0.flag) }
+    public static let acquisitionOutput: [OptionSpec] = output.filter { ["output", "output-dir", "overwrite", "progress"].contains($0.flag) }
     /// What `acquire` takes of the face options.
     public static let faceFinding: [OptionSpec] = faces.filter { ["min-face-size", "detect-every"].contains($0.flag) }
 
@@ -120,6 +120,8 @@ public enum OptionTable {
               invalid: "INVALID_OUTPUT", \.outputPath),
         .text("output-dir", "outputDir", "DIR", "save captured images under DIR/<input-stem>/ (implies --save-image-captured)",
               stage: "capture", invalid: "INVALID_OUTPUT_DIR", \.outputDirectory),
+        .toggle("overwrite", "overwrite", "replace existing output files (otherwise an input that would replace one fails with OUTPUT_EXISTS)",
+                short: "y", invalid: "INVALID_OVERWRITE", \.overwrite),
         .int("jobs", "jobs", "N", "inputs analysed in parallel (default: all cores); output stays in input order",
              short: "j", invalid: "INVALID_JOBS", \.jobs),
         .choice("progress", "progress", "progress line on stderr (auto: when stderr is a terminal)",

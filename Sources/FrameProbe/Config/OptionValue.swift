@@ -7,7 +7,7 @@ public enum OptionValue: Sendable {
     var description: String {
         switch self {
         case .text(let text): "'\(text)'"
-        case .number(let number): number.rounded() == number ? String(Int(number)) : String(number)
+        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let bool): String(bool)
         }
     }

@@ -25,11 +25,12 @@ public struct SessionConfig: Sendable, Equatable {
         if let value = root["recordingConfig"] {
             guard case .object(let recording) = value else { throw Self.invalid("recordingConfig must be an object") }
             try Self.expectKeys(recording, ["recordingDurationMs", "qualities"], in: "recordingConfig")
-            if let duration = recording["recordingDurationMs"] {
+            // null is the seed's own default ("use the preset's"), as if the key were absent.
+            if let duration = recording["recordingDurationMs"], duration != .null {
                 guard case .number(let ms) = duration, ms > 0, ms <= 600_000 else { throw Self.invalid("recordingDurationMs must be 1…600000") }
                 recordingDurationMs = Int(ms.rounded())
             }
-            if let list = recording["qualities"] {
+            if let list = recording["qualities"], list != .null {
                 guard case .list(let items) = list, !items.isEmpty else { throw Self.invalid("qualities must be a non-empty list") }
                 qualities = try items.map { item throws(FrameProbeError) -> VideoQuality in
                     guard case .text(let name) = item, let quality = VideoQuality(rawValue: name) else {

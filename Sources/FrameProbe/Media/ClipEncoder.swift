@@ -18,26 +18,26 @@ final class ClipEncoder {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var scaler: OpaquePointer?
     private let fps: Double
+    private let overwrite: Bool
     private var finished = false
 
-    /// Opens `path` (through a temporary file beside it) for a `width` × `height` clip at `fps`.
-    init(path: String, width: Int, height: Int, fps: Double) throws(FrameProbeError) {
+    /// Opens `path` (through a temporary file beside it) for a `width` × `height` clip at `fps`; an existing
+    /// `path` is replaced only with `overwrite` (`OutputFile`).
+    init(path: String, width: Int, height: Int, fps: Double, overwrite: Bool) throws(FrameProbeError) {
         self.path = path
         self.width = width
         self.height = height
         self.fps = fps > 0 ? fps : 30
-        let directory = (path as NSString).deletingLastPathComponent
-        temporaryPath = (directory as NSString).appendingPathComponent(".\((path as NSString).lastPathComponent).\(UUID().uuidString).tmp")
+        self.overwrite = overwrite
+        let temporary = try OutputFile.createTemporary(beside: path)
+        close(temporary.descriptor)
+        temporaryPath = temporary.path
         let h264 = avcodec_find_encoder_by_name("libx264")
         guard let codec = h264 ?? avcodec_find_encoder(AV_CODEC_ID_MPEG4) else {
+            TemporaryFiles.remove(temporaryPath)
             throw FrameProbeError("ENCODER_UNAVAILABLE", "libavcodec has neither an H.264 nor an MPEG-4 encoder")
         }
         codecName = h264 != nil ? "h264" : "mpeg4"
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot create \(directory): \(error.localizedDescription)")
-        }
         do {
             try open(codec)
         } catch {
@@ -118,17 +118,15 @@ final class ClipEncoder {
         let status = av_write_trailer(format)
         let closed = avio_closep(&format.pointee.pb)
         guard status >= 0, closed >= 0 else { throw Self.failure(status < 0 ? status : closed, "cannot finish the clip") }
-        guard rename(temporaryPath, path) == 0 else {
-            throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot move the clip to \(path): \(String(cString: strerror(errno)))")
-        }
         finished = true
         release()
+        try OutputFile.publish(temporaryPath, as: path, overwrite: overwrite)
     }
 
     /// Stops and removes the partial file.
     func abandon() {
         if let format, format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
-        unlink(temporaryPath)
+        TemporaryFiles.remove(temporaryPath)
         finished = true
         release()
     }

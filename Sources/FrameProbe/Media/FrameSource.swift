@@ -15,22 +15,31 @@ public final class FrameSource: @unchecked Sendable {
     private let done = BoundedQueue<Outcome>(capacity: 1)
     private var outcome: Outcome?
 
-    /// Opens `url` (errors here mean the input could not be opened) and starts decoding in the background.
-    public init(url: String, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
-        let decoder = try MediaDecoder(url: url, options: options)
+    /// Opens `url` (a URL, device or file path) and starts decoding in the background.
+    public convenience init(url: String, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
+        try self.init(location: MediaLocation(url: url), options: options, capacity: capacity)
+    }
+
+    /// Opens `location` (errors here mean the input could not be opened) and starts decoding in the background.
+    public init(location: MediaLocation, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
+        let decoder = try MediaDecoder(location: location, options: options)
         info = decoder.info
         queue = BoundedQueue(capacity: capacity)
         let thread = Thread { [queue, done] in
             var failure: FrameProbeError?
+            var cancelled = false
             do throws(FrameProbeError) {
                 while let frame = try decoder.nextFrame() {
-                    guard queue.push(frame) else { break }
+                    guard queue.push(frame) else {
+                        cancelled = true
+                        break
+                    }
                 }
             } catch {
                 failure = error
             }
             var ended = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
-                                error: failure ?? decoder.readError)
+                                error: failure ?? decoder.readError ?? (cancelled ? nil : decoder.truncationError()))
             if ended.error == nil && decoder.framesProduced == 0 {
                 ended.error = decoder.nothingDecodedError()
             }

@@ -2,9 +2,9 @@ import Foundation
 
 /// One input to analyse, as found from the command line.
 public enum InputItem: Sendable, Equatable {
-    /// `source` is how events name it; `url` is what libavformat opens.
-    case media(source: String, url: String)
-    /// A non-media file met while walking a directory.
+    /// `source` is how events name it; `location` is what libavformat opens.
+    case media(source: String, location: MediaLocation)
+    /// A file a directory walk passes over (not media by its extension, not a regular file).
     case skipped(source: String, reason: String)
     /// Something that cannot be an input at all (missing path, unreadable directory).
     case failed(source: String, error: FrameProbeError)
@@ -12,6 +12,34 @@ public enum InputItem: Sendable, Equatable {
     public var source: String {
         switch self {
         case .media(let source, _), .skipped(let source, _), .failed(let source, _): source
+        }
+    }
+}
+
+/// Where libavformat opens an input: a URL, a device, standard input or a file — as bytes, because a file name
+/// need not be UTF-8 (SPEC §10: such files are analysed like any other; `source` shows them repaired).
+public struct MediaLocation: Sendable, Equatable {
+    /// What `avformat_open_input` gets (without the terminating NUL).
+    public let bytes: [UInt8]
+    /// The file system path, for a file (nil for URLs, devices and standard input).
+    public let filePath: [UInt8]?
+
+    /// A URL, a device or `pipe:0`, handed over as it is.
+    public init(url: String) {
+        bytes = Array(url.utf8)
+        filePath = nil
+    }
+
+    /// A regular file, opened through the `file:` protocol so that a name with a colon stays a file name.
+    public init(filePath path: [UInt8]) {
+        bytes = Array("file:".utf8) + path
+        filePath = path
+    }
+
+    /// The bytes as a C string.
+    public func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
     }
 }
@@ -25,58 +53,100 @@ public enum InputDiscovery {
         "ogv", "y4m", "gif", "jpg", "jpeg", "png", "bmp", "webp", "tif", "tiff", "heic", "avif", "mjpeg", "h264", "hevc",
     ]
 
-    public static func expand(_ arguments: [String]) -> [InputItem] {
-        arguments.flatMap(expand(argument:))
+    /// `rawBytes` gives an argument's bytes as the shell passed them (a name that is not UTF-8 reaches Swift repaired).
+    public static func expand(_ arguments: [String], rawBytes: (String) -> [UInt8] = { Array($0.utf8) }) -> [InputItem] {
+        arguments.flatMap { expand(argument: $0, bytes: rawBytes($0)) }
     }
 
-    static func expand(argument: String) -> [InputItem] {
-        if argument == "-" { return [.media(source: "-", url: "pipe:0")] }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+    static func expand(argument: String, bytes: [UInt8]) -> [InputItem] {
+        if argument == "-" { return [.media(source: "-", location: MediaLocation(url: "pipe:0"))] }
+        guard let kind = FileKind(bytes) else {
             if argument.contains("://") || argument.hasPrefix("/dev/") {
-                return [.media(source: argument, url: argument)]
+                return [.media(source: argument, location: MediaLocation(url: argument))]
             }
             return [.failed(source: argument, error: FrameProbeError("INPUT_UNREADABLE", "no such file or directory"))]
         }
-        if isDirectory.boolValue {
-            var visited: Set<String> = []
-            return walk(argument, visited: &visited)
+        switch kind {
+        case .directory:
+            var visited: Set<[UInt8]> = []
+            return walk(bytes, visited: &visited)
+        case .regular: return [.media(source: argument, location: MediaLocation(filePath: bytes))]
+        // Named explicitly, a FIFO, socket or device is opened as it is: that is how live sources arrive.
+        case .other: return [.media(source: argument, location: MediaLocation(url: String(decoding: bytes, as: UTF8.self)))]
         }
-        return [.media(source: argument, url: libavformatURL(forFile: argument))]
     }
 
-    /// Regular files are opened through the `file:` protocol so that a name with a colon stays a file name;
-    /// devices and other special files are handed over as they are.
-    static func libavformatURL(forFile path: String) -> String {
-        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
-        return type == .typeRegular || type == .typeSymbolicLink ? "file:" + path : path
-    }
-
-    private static func walk(_ directory: String, visited: inout Set<String>) -> [InputItem] {
-        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else {
-            return [.skipped(source: directory, reason: "directory already visited (symbolic link loop)")]
+    private static func walk(_ directory: [UInt8], visited: inout Set<[UInt8]>) -> [InputItem] {
+        let source = String(decoding: directory, as: UTF8.self)
+        guard let real = realPath(directory), visited.insert(real).inserted else {
+            return [.skipped(source: source, reason: "directory already visited (symbolic link loop)")]
         }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            return [.failed(source: directory, error: FrameProbeError("INPUT_UNREADABLE", "cannot list directory: \(error.localizedDescription)"))]
+        guard let names = entries(of: directory) else {
+            return [.failed(source: source, error: FrameProbeError("INPUT_UNREADABLE", "cannot list directory: \(String(cString: strerror(errno)))"))]
         }
         var items: [InputItem] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (directory as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                items.append(.skipped(source: path, reason: "broken symbolic link"))
-                continue
-            }
-            if isDirectory.boolValue {
+        for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) where name.first != UInt8(ascii: ".") {
+            let path = directory.last == UInt8(ascii: "/") ? directory + name : directory + [UInt8(ascii: "/")] + name
+            let pathSource = String(decoding: path, as: UTF8.self)
+            switch FileKind(path) {
+            case nil:
+                items.append(.skipped(source: pathSource, reason: "broken symbolic link"))
+            case .directory?:
                 items += walk(path, visited: &visited)
-            } else if mediaExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                items.append(.media(source: path, url: libavformatURL(forFile: path)))
-            } else {
-                items.append(.skipped(source: path, reason: "not a media file (by extension)"))
+            case .other?:
+                items.append(.skipped(source: pathSource, reason: "not a regular file (FIFO, socket or device)"))
+            case .regular?:
+                let extensionName = String(decoding: name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
+                if name.contains(UInt8(ascii: ".")) && mediaExtensions.contains(extensionName.lowercased()) {
+                    items.append(.media(source: pathSource, location: MediaLocation(filePath: path)))
+                } else {
+                    items.append(.skipped(source: pathSource, reason: "not a media file (by extension)"))
+                }
             }
         }
         return items
+    }
+
+    /// What a path is, following symbolic links; nil when nothing is there.
+    enum FileKind {
+        case regular, directory, other
+
+        init?(_ path: [UInt8]) {
+            var status = stat()
+            let found = (path + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) == 0 }
+            }
+            guard found else { return nil }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: self = .regular
+            case S_IFDIR: self = .directory
+            default: self = .other
+            }
+        }
+    }
+
+    /// The names in a directory, as bytes (nil when it cannot be listed).
+    private static func entries(of directory: [UInt8]) -> [[UInt8]]? {
+        let handle = (directory + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let handle else { return nil }
+        defer { closedir(handle) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            if name != [UInt8(ascii: ".")] && name != [UInt8(ascii: "."), UInt8(ascii: ".")] { names.append(name) }
+        }
+        return names
+    }
+
+    private static func realPath(_ path: [UInt8]) -> [UInt8]? {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pointer -> [UInt8]? in
+                guard let resolved = realpath(pointer.baseAddress!, nil) else { return nil }
+                defer { free(resolved) }
+                return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+            }
+        }
     }
 }

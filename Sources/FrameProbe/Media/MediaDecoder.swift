@@ -31,6 +31,15 @@ final class MediaDecoder: @unchecked Sendable {
     private let options: DecodeOptions
     private var draining = false
     private var finished = false
+    /// True once the input ended by itself (not at the end of `--duration`).
+    private var reachedEnd = false
+    /// The end of the last frame produced, in seconds from the stream's start (for the truncation check).
+    private var producedEnd = 0.0
+    /// The stream's declared duration (from its header), when it has one.
+    private let declaredDuration: Double?
+    private var clock = MediaClock()
+    /// Where the decoder notes a picture it refused for the pixel budget (see `fp_refused_picture`).
+    private let refusedPicture = UnsafeMutablePointer<fp_refused_picture>.allocate(capacity: 1)
 
     /// Once per process: libav* logging silenced (failures become events) and, when an input format is named,
     /// the device inputs (v4l2 …) registered. libavdevice is loaded only then: it pulls in a hundred libraries
@@ -43,7 +52,7 @@ final class MediaDecoder: @unchecked Sendable {
         unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
     }()
 
-    init(url: String, options: DecodeOptions) throws(FrameProbeError) {
+    init(location: MediaLocation, options: DecodeOptions) throws(FrameProbeError) {
         _ = Self.quietLogs
         fp_clear_log_capture()
         if options.inputFormat != nil { _ = Self.registerDevices }
@@ -64,7 +73,7 @@ final class MediaDecoder: @unchecked Sendable {
         if let rate = options.frameRate { av_dict_set(&demuxerOptions, "framerate", rate, 0) }
 
         var context: UnsafeMutablePointer<AVFormatContext>? = nil
-        var status = avformat_open_input(&context, url, demuxer, &demuxerOptions)
+        var status = location.withCString { avformat_open_input(&context, $0, demuxer, &demuxerOptions) }
         guard status >= 0, let context else {
             throw FrameProbeError("INPUT_UNREADABLE", "cannot open input: \(Self.describe(status))")
         }
@@ -102,6 +111,8 @@ final class MediaDecoder: @unchecked Sendable {
         }
         codecContext.pointee.thread_count = 0
         codecContext.pointee.max_pixels = Int64(options.maxPixels)
+        refusedPicture.initialize(to: fp_refused_picture(width: 0, height: 0))
+        codecContext.pointee.opaque = UnsafeMutableRawPointer(refusedPicture)
         status = avcodec_open2(codecContext, codec, nil)
         guard status >= 0 else {
             self.codecContext = nil
@@ -125,6 +136,11 @@ final class MediaDecoder: @unchecked Sendable {
         } else if context.pointee.duration != fp_av_nopts_value(), context.pointee.duration > 0 {
             duration = Double(context.pointee.duration) / Double(AV_TIME_BASE)
         }
+        // Only a duration the container declares for the video stream itself can show a file cut short: a whole
+        // file's duration may be an audio track's, or an estimate from the bit rate.
+        declaredDuration = stream.pointee.duration != fp_av_nopts_value() && stream.pointee.duration > 0
+            && context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+            ? Double(stream.pointee.duration) * timeBase : nil
         let pixelFormatName = av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map { String(cString: $0) } ?? "unknown"
         info = InputInfo(
             width: swaps ? storedHeight : storedWidth, height: swaps ? storedWidth : storedHeight, fps: fps,
@@ -134,6 +150,8 @@ final class MediaDecoder: @unchecked Sendable {
     }
 
     deinit {
+        if let codecContext { codecContext.pointee.opaque = nil }
+        refusedPicture.deallocate()
         sws_freeContext(scaler)
         av_frame_free(&decoded)
         av_packet_free(&packet)
@@ -146,6 +164,10 @@ final class MediaDecoder: @unchecked Sendable {
     func nextFrame() throws(FrameProbeError) -> Frame? {
         while let raw = try nextDecodedFrame() {
             let pts = presentationTime(of: raw)
+            let frameDuration = raw.pointee.pkt_duration > 0 ? Double(raw.pointee.pkt_duration) * timeBase
+                : (info.fps > 0 ? 1 / info.fps : 0)
+            producedEnd = max(producedEnd, pts + frameDuration)
+            let time = clock.advance(to: pts, step: frameDuration)
             if pts < options.start - 1e-6 { continue }
             if let duration = options.duration, pts >= options.start + duration - 1e-6 {
                 finished = true
@@ -154,7 +176,7 @@ final class MediaDecoder: @unchecked Sendable {
             let index = framesDecoded
             framesDecoded += 1
             guard index % max(options.sampleEvery, 1) == 0 else { continue }
-            return Frame(index: index, pts: max(pts, 0), image: try upright(raw))
+            return Frame(index: index, pts: max(pts, 0), time: time, image: try upright(raw))
         }
         return nil
     }
@@ -170,14 +192,16 @@ final class MediaDecoder: @unchecked Sendable {
             }
             if received == fp_averror_eof() {
                 finished = true
+                reachedEnd = true
                 return nil
             }
             if received != fp_averror_eagain() {
-                corruptPackets += 1
+                try countCorruptPacket()
                 continue
             }
             if draining {
                 finished = true
+                reachedEnd = true
                 return nil
             }
             let read = av_read_frame(formatContext, packet)
@@ -192,8 +216,31 @@ final class MediaDecoder: @unchecked Sendable {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codecContext, packet)
-            if sent < 0 && sent != fp_averror_eagain() { corruptPackets += 1 }
+            if sent < 0 && sent != fp_averror_eagain() { try countCorruptPacket() }
         }
+    }
+
+    /// A packet the decoder rejected: skipped and counted — unless it was a picture over the pixel budget
+    /// (a stream that changed size mid-way), which ends the input with `FRAME_TOO_LARGE`.
+    private func countCorruptPacket() throws(FrameProbeError) {
+        if let refused = refusedPictureError() { throw refused }
+        corruptPackets += 1
+    }
+
+    private func refusedPictureError() -> FrameProbeError? {
+        let refused = refusedPicture.pointee
+        guard refused.width > 0 && refused.height > 0 else { return nil }
+        return Self.overBudget(width: Int(refused.width), height: Int(refused.height), options.maxPixels)
+    }
+
+    /// `DECODE_ERROR` when the input ended by itself more than one frame before the duration its container
+    /// declares for the video stream (a file cut short, or shrunk while it was read); nil otherwise.
+    func truncationError() -> FrameProbeError? {
+        guard reachedEnd, framesProduced > 0, let declaredDuration, info.fps > 0 else { return nil }
+        let missing = declaredDuration - producedEnd
+        guard missing > 1.0 / info.fps + 1e-3 else { return nil }
+        return FrameProbeError("DECODE_ERROR", String(format: "the input ends at %.3f s of the %.3f s its container declares: the file is truncated",
+                                                       producedEnd, declaredDuration))
     }
 
     private func presentationTime(of frame: UnsafeMutablePointer<AVFrame>) -> Double {
@@ -274,6 +321,7 @@ final class MediaDecoder: @unchecked Sendable {
     /// Why nothing could be decoded, in FFmpeg's words when it said something: a picture size it refused is
     /// reported against the pixel budget.
     func nothingDecodedError() -> FrameProbeError {
+        if let refused = refusedPictureError() { return refused }
         let decoding = String(cString: fp_last_log_error_text())
         let said = (decoding.isEmpty ? openingComplaint : decoding).trimmingCharacters(in: .whitespacesAndNewlines)
         if let range = said.range(of: #"Picture size (\d+)x(\d+)"#, options: .regularExpression) {

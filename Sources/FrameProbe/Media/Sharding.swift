@@ -25,18 +25,30 @@ public struct Shard: Sendable, Equatable {
     }
 
     /// The shard the environment asks for: `JOB_COMPLETION_INDEX` with `countHint` (`--shard-count`), or
-    /// `SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` of `SLURM_ARRAY_TASK_COUNT`; nil when neither applies.
+    /// `SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` of `SLURM_ARRAY_TASK_COUNT` (or `--shard-count`); nil when
+    /// neither is set. A value that is not a number, or a shard without a count, is an error (exit 2): running every
+    /// input on every machine of the job is the mistake sharding exists to avoid.
     public static func fromEnvironment(_ environment: [String: String], countHint: Int?) throws(FrameProbeError) -> Shard? {
-        if let value = environment["JOB_COMPLETION_INDEX"], let index = Int(value) {
+        func number(_ name: String) throws(FrameProbeError) -> Int? {
+            guard let text = environment[name] else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw FrameProbeError("INVALID_SHARD", "\(name)=\(text) is not a whole number")
+            }
+            return value
+        }
+        if let index = try number("JOB_COMPLETION_INDEX") {
             guard let countHint else {
                 throw FrameProbeError("INVALID_SHARD", "JOB_COMPLETION_INDEX is set: give the number of shards with --shard-count (the Job's completions)")
             }
             return try Shard(index: index, count: countHint)
         }
-        if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap(Int.init),
-           let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap(Int.init) ?? countHint {
-            let first = environment["SLURM_ARRAY_TASK_MIN"].flatMap(Int.init) ?? 0
-            return try Shard(index: id - first, count: count)
+        if let id = try number("SLURM_ARRAY_TASK_ID") {
+            guard let count = try number("SLURM_ARRAY_TASK_COUNT") ?? countHint else {
+                throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard-count")
+            }
+            let (index, overflow) = id.subtractingReportingOverflow(try number("SLURM_ARRAY_TASK_MIN") ?? 0)
+            guard !overflow else { throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is out of range") }
+            return try Shard(index: index, count: count)
         }
         return nil
     }

@@ -1,13 +1,16 @@
 import Foundation
 
 /// Writes events as JSON Lines to a file descriptor: one `write` loop per complete line, under a lock, so
-/// lines are never interleaved or cut. When the reader has gone (EPIPE, as with `| head -1`) it says so
-/// instead of failing loudly.
-public final class JSONLWriter: @unchecked Sendable {
+/// lines are never interleaved. When the reader has gone (EPIPE, as with `| head -1`) it says so quietly; any
+/// other failure (disk full, file-size limit, I/O error) is kept as `failure` — and, on a file, the cut line is
+/// taken back, so what stays is whole lines.
+public final class JSONLWriter: @unchecked Sendable {  // the descriptor and state are guarded by `lock`
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private let lock = NSLock()
-    private var closedByReader = false
+    private var stopped = false
+    private var readerLeft = false
+    private var writeFailure: FrameProbeError?
 
     /// Standard output.
     public init() {
@@ -15,9 +18,16 @@ public final class JSONLWriter: @unchecked Sendable {
         ownsDescriptor = false
     }
 
-    /// A file (created or truncated).
-    public init(path: String) throws(FrameProbeError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// A file. An existing regular file is replaced only with `overwrite` (`OUTPUT_EXISTS` otherwise); a FIFO or
+    /// device is written as it is.
+    public init(path: String, overwrite: Bool) throws(FrameProbeError) {
+        try OutputFile.checkReplaceable(path, overwrite: overwrite)
+        let exclusive = overwrite ? O_TRUNC : O_EXCL
+        var fd = open(path, O_WRONLY | O_CREAT | exclusive | O_CLOEXEC, 0o644)
+        if fd < 0 && errno == EEXIST {
+            // Not a regular file (checked above): a FIFO or a device such as /dev/null.
+            fd = open(path, O_WRONLY | O_CLOEXEC)
+        }
         guard fd >= 0 else {
             throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
         }
@@ -27,13 +37,16 @@ public final class JSONLWriter: @unchecked Sendable {
 
     deinit { if ownsDescriptor { close(descriptor) } }
 
-    /// True once the reader closed its end; nothing more is written.
-    public var readerGone: Bool { lock.withLock { closedByReader } }
+    /// True once nothing more is written (the reader left, a write failed, or the writer was sealed).
+    public var readerGone: Bool { lock.withLock { stopped } }
+
+    /// The write failure that stopped the output (nil when all went out, or the reader merely left).
+    public var failure: FrameProbeError? { lock.withLock { writeFailure } }
 
     /// Refuses every later line (the process is about to exit): what was written stays whole.
-    public func seal() { lock.withLock { closedByReader = true } }
+    public func seal() { lock.withLock { stopped = true } }
 
-    /// Writes one event as one line; returns false when the reader is gone.
+    /// Writes one event as one line; returns false when nothing more can be written.
     @discardableResult
     public func write(_ event: Event) -> Bool {
         write(line: event.json.serialized())
@@ -43,14 +56,29 @@ public final class JSONLWriter: @unchecked Sendable {
     public func write(line: String) -> Bool {
         var bytes = Array(line.utf8)
         bytes.append(UInt8(ascii: "\n"))
-        return lock.withLock {
-            guard !closedByReader else { return false }
+        return write(bytes: bytes)
+    }
+
+    /// Writes text that is not an event (help, `stages`, a report to standard output), with the same checks.
+    @discardableResult
+    public func write(text: String) -> Bool { write(bytes: Array(text.utf8)) }
+
+    private func write(bytes: [UInt8]) -> Bool {
+        lock.withLock {
+            guard !stopped else { return false }
+            let lineStart = lseek(descriptor, 0, SEEK_CUR)
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    closedByReader = true
+                    stopped = true
+                    if errno == EPIPE {
+                        readerLeft = true
+                    } else {
+                        writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "writing the output failed: \(String(cString: strerror(errno)))")
+                        if offset > 0 && lineStart >= 0 { _ = ftruncate(descriptor, lineStart) }
+                    }
                     return false
                 }
                 offset += written

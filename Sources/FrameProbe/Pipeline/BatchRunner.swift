@@ -12,8 +12,10 @@ public struct BatchRunner: Sendable {
         self.jobs = max(jobs, 1)
     }
 
-    /// Returns the number of inputs that failed.
-    public func run(_ items: [InputItem], stop: StopSignal, deliver: @escaping @Sendable (Event, Int) -> Void) -> Int {
+    /// Returns the number of inputs that failed. `folders` are the inputs' folders under `--output-dir`
+    /// (`OutputLayout.folders`, computed over the whole run); nil names them alone.
+    public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal,
+                    deliver: @escaping @Sendable (Event, Int) -> Void) -> Int {
         let order = InputOrder(count: items.count, deliver: deliver)
         let next = Counter()
         let failures = Counter()
@@ -21,7 +23,7 @@ public struct BatchRunner: Sendable {
         for _ in 0..<min(jobs, max(items.count, 1)) {
             let worker = Thread { [runner] in
                 while !stop.isRaised, let index = next.take(below: items.count) {
-                    let succeeded = runner.run(items[index], stop: stop) { order.emit($0, from: index) }
+                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) { order.emit($0, from: index) }
                     if !succeeded { failures.increment() }
                     order.finish(index)
                 }

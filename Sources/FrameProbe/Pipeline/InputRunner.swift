@@ -12,8 +12,9 @@ public struct InputRunner: Sendable {
         self.stages = stages
     }
 
-    /// Analyses `item`, emitting its events in order; returns false when the input failed.
-    public func run(_ item: InputItem, stop: StopSignal, emit: (Event) -> Void) -> Bool {
+    /// Analyses `item`, emitting its events in order; returns false when the input failed. `outputFolder` is its
+    /// folder under `--output-dir` (`OutputLayout`).
+    public func run(_ item: InputItem, outputFolder: String? = nil, stop: StopSignal, emit: (Event) -> Void) -> Bool {
         switch item {
         case .skipped(let source, let reason):
             emit(Event(source: source, body: .skipped(reason: reason)))
@@ -21,12 +22,13 @@ public struct InputRunner: Sendable {
         case .failed(let source, let error):
             emit(Event(source: source, body: .error(error)))
             return false
-        case .media(let source, let url):
-            return analyse(source: source, url: url, stop: stop, emit: emit)
+        case .media(let source, let location):
+            return analyse(source: source, location: location, outputFolder: outputFolder, stop: stop, emit: emit)
         }
     }
 
-    private func analyse(source: String, url: String, stop: StopSignal, emit deliver: (Event) -> Void) -> Bool {
+    private func analyse(source: String, location: MediaLocation, outputFolder: String?, stop: StopSignal,
+                         emit deliver: (Event) -> Void) -> Bool {
         let started = Date()
         var failed = false
         func emit(_ event: Event) {
@@ -35,7 +37,7 @@ public struct InputRunner: Sendable {
         }
         let frames: FrameSource
         do throws(FrameProbeError) {
-            frames = try FrameSource(url: url, options: options.decode)
+            frames = try FrameSource(location: location, options: options.decode)
         } catch {
             emit(Event(source: source, body: .error(error)))
             return false
@@ -45,7 +47,8 @@ public struct InputRunner: Sendable {
         var pipeline = Pipeline(stages: [])
         var ready = false
         do throws(FrameProbeError) {
-            pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options, info: frames.info))
+            pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options, info: frames.info,
+                                                                                outputFolder: outputFolder))
             try pipeline.begin { emit(Event(source: source, body: $0)) }
             ready = true
         } catch {

@@ -4,6 +4,7 @@ public struct AcquisitionCheckStage: Stage {
     private let options: AcquisitionOptions
     private let info: InputInfo?
     private var startPts: Double?
+    private var startTime = 0.0
     private var completedAt: Double?
 
     public init(options: AcquisitionOptions, info: InputInfo?) {
@@ -12,10 +13,10 @@ public struct AcquisitionCheckStage: Stage {
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
-        if startPts == nil, analysis.recordingCue != nil { startPts = frame.pts }
-        guard let startPts, completedAt == nil else { return }
+        if startPts == nil, analysis.recordingCue != nil { (startPts, startTime) = (frame.pts, frame.time) }
+        guard startPts != nil, completedAt == nil else { return }
         let frameDuration = (info?.fps ?? 0) > 0 ? 1 / info!.fps : 1.0 / 30
-        if frame.pts - startPts + frameDuration >= Double(options.recordingDurationMs) / 1000 - 1e-6 { completedAt = frame.pts }
+        if frame.time - startTime + frameDuration >= Double(options.recordingDurationMs) / 1000 - 1e-6 { completedAt = frame.pts }
     }
 
     public mutating func finish(emit: (Event.Body) -> Void) {

@@ -43,7 +43,8 @@ public struct CaptureStage: Stage {
     private let options: Options
     private let store: ImageStore
     private var saved = 0
-    private var lastSavedPts: Double?
+    /// Media-clock time of the last saved image (`Frame.time`: it survives pts going back).
+    private var lastSavedTime: Double?
 
     public init(options: Options, store: ImageStore) throws(FrameProbeError) {
         try options.validate()
@@ -54,7 +55,7 @@ public struct CaptureStage: Stage {
     private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
-        guard !finished, gateIsOpen(at: frame.pts), let subject = try subject(of: frame, analysis) else { return }
+        guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
         let image = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                       keepAspect: options.keepAspect)
         let quality = try QualityScores(of: image, ellipticalMask: options.type == .face)
@@ -65,7 +66,7 @@ public struct CaptureStage: Stage {
             _ = try store.write(try overlay.jpegData(), name: name + "-annotated.jpg")
         }
         saved += 1
-        lastSavedPts = frame.pts
+        lastSavedTime = frame.time
         analysis.capturedImages += 1
         emit(.imageCaptured(CapturedImage(type: options.type.rawValue, count: saved, total: options.numberOfImages,
                                           imagePath: path, quality: quality)))
@@ -76,9 +77,9 @@ public struct CaptureStage: Stage {
     }
 
     /// The first image is saved at once; later ones once `timeBetweenImages` of media time has passed.
-    private func gateIsOpen(at pts: Double) -> Bool {
-        guard let lastSavedPts else { return true }
-        return (pts - lastSavedPts) * 1000 >= Double(options.timeBetweenImages) - 1e-6
+    private func gateIsOpen(at time: Double) -> Bool {
+        guard let lastSavedTime else { return true }
+        return (time - lastSavedTime) * 1000 >= Double(options.timeBetweenImages) - 1e-6
     }
 
     /// What is saved from this frame: the valid primary face's enlarged box (clamped to the frame), or the

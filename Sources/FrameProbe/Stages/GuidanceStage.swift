@@ -31,7 +31,7 @@ public struct GuidanceStage: Stage {
     private let strings: LocalizedStrings
     private var current: Instruction?
     /// Where and when the current still period began.
-    private var stillAnchor: (pts: Double, box: Box)?
+    private var stillAnchor: (pts: Double, time: Double, box: Box)?
     private var history: [(instruction: Instruction, pts: Double)] = []
     private var handedOver = false
 
@@ -72,12 +72,12 @@ public struct GuidanceStage: Stage {
         if let anchor = stillAnchor,
            anchor.box.centre.distance(to: face.centre) < options.stillMovement * oval.width,
            abs(face.width / anchor.box.width - 1) < options.stillSizeChange {
-            if (frame.pts - anchor.pts) * 1000 >= options.stillMs - 1e-6 {
+            if (frame.time - anchor.time) * 1000 >= options.stillMs - 1e-6 {
                 handedOver = true
                 analysis.recordingCue = RecordingCue(history: history.map { ($0.instruction.rawValue, $0.pts) }, stillSince: anchor.pts)
             }
         } else {
-            stillAnchor = (frame.pts, face)
+            stillAnchor = (frame.pts, frame.time, face)
         }
     }
 }

@@ -72,12 +72,12 @@ public struct QRCodeStage: Stage {
             switch check.check(code.bounds, frameWidth: frame.width, frameHeight: frame.height) {
             case .valid:
                 lastMessage[code.payload] = nil
-                let forgotten = lastSeen[code.payload].map { (frame.pts - $0) * 1000 > Double(options.forgetMs) } ?? true
+                let forgotten = lastSeen[code.payload].map { (frame.time - $0) * 1000 > Double(options.forgetMs) } ?? true
                 if options.everyFrame || forgotten {
                     emit(.qrCodeScanned(code))
                     analysis.codesReported += 1
                 }
-                lastSeen[code.payload] = frame.pts
+                lastSeen[code.payload] = frame.time
             case .invalid(let message):
                 if let message, lastMessage[code.payload] != message { emit(.message(message)) }
                 lastMessage[code.payload] = message

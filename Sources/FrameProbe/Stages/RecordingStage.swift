@@ -8,6 +8,7 @@ public struct RecordingStage: Stage {
     private let source: String
     private let info: InputInfo
     private let clipPath: String
+    private let overwrite: Bool
     private var quality: VideoQuality?
     private var clipSize = (width: 0, height: 0)
     private var encoder: ClipEncoder?
@@ -19,7 +20,8 @@ public struct RecordingStage: Stage {
         self.options = options
         source = context.source
         self.info = info
-        clipPath = context.imageStore.directory.appendingPathComponent("selfie.mp4").path
+        clipPath = context.imageStore.path(of: "selfie.mp4")
+        overwrite = context.options.overwrite
     }
 
     private var durationSeconds: Double { Double(options.recordingDurationMs) / 1000 }
@@ -30,6 +32,7 @@ public struct RecordingStage: Stage {
             let asked = options.qualities.map(\.rawValue).joined(separator: ", ")
             throw FrameProbeError("NO_AVAILABLE_QUALITY", "none of the qualities \(asked) fits a \(info.width)×\(info.height) input (never upscaled)")
         }
+        try OutputFile.checkReplaceable(clipPath, overwrite: overwrite)
         quality = chosen
         clipSize = size
         let seconds = Int((durationSeconds).rounded())
@@ -46,12 +49,13 @@ public struct RecordingStage: Stage {
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         guard !ended, let quality else { return }
         if encoder == nil, let cue = analysis.recordingCue {
-            encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps)
-            recording = RecordingLog(cue: cue, startPts: frame.pts)
+            encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps,
+                                  overwrite: overwrite)
+            recording = RecordingLog(cue: cue, startPts: frame.pts, startTime: frame.time)
             emit(.videoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
         }
         guard let encoder, var log = recording else { return }
-        let offset = frame.pts - log.startPts
+        let offset = frame.time - log.startTime
         do {
             try encoder.append(frame.image, at: offset)
         } catch {
@@ -96,15 +100,18 @@ public struct RecordingStage: Stage {
 struct RecordingLog {
     let cue: RecordingCue
     let startPts: Double
+    /// Media-clock time at the start (`Frame.time`), which the clip's timestamps count from.
+    let startTime: Double
     var progressStep = 0
     var frames = 0
     var faceFrames = 0
     var faceBoxes: [Box] = []
     var scores: [QualityScores] = []
 
-    init(cue: RecordingCue, startPts: Double) {
+    init(cue: RecordingCue, startPts: Double, startTime: Double) {
         self.cue = cue
         self.startPts = startPts
+        self.startTime = startTime
     }
 
     mutating func record(_ frame: Frame, _ analysis: FrameAnalysis, quality: QualityScores) {

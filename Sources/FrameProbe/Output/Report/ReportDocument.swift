@@ -25,8 +25,13 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
     }
 
-    /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own).
+    /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own). An input
+    /// in two parts (the same report twice, overlapping shards) is an error: it would be counted twice.
     public init(merging documents: [ReportDocument], gates: [Gate]?) throws(FrameProbeError) {
+        var seen: Set<String> = []
+        for input in documents.flatMap(\.inputs) where !seen.insert(input.source).inserted {
+            throw FrameProbeError("INVALID_MERGE", "the input \(input.source) is in more than one merged report")
+        }
         var expressions: [String] = []
         for expression in documents.flatMap(\.gates) where !expressions.contains(expression) { expressions.append(expression) }
         var chosen: [Gate] = []
@@ -39,7 +44,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     }
 
     public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {
-        let data = try FileContents.read(path, errorKey: "INVALID_REPORT")
+        let data = try FileContents.read(path, errorKey: "INVALID_REPORT", limit: FileContents.reportLimit)
         do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
             throw FrameProbeError("INVALID_REPORT", "\(path) is not a frameprobe JSON report: \(error)")
         }

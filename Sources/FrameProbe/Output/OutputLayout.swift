@@ -1,0 +1,67 @@
+import Foundation
+
+/// Names each input's folder under `--output-dir` (SPEC §10): the input's path relative to the deepest folder all
+/// file inputs of the run share, extension kept (`day1/cam.mp4`), `stdin` for `-`, the URL for a stream. Every
+/// part is sanitised (letters, digits, `-`, `_`, `.`; no leading dot), and a name two inputs would share (the same
+/// file named twice) gets `~2`, `~3` … in input order — so two inputs never share a folder and a rerun of the
+/// same command writes to the same places.
+public enum OutputLayout {
+    /// One folder name per item (an empty name for items that are not media).
+    public static func folders(for items: [InputItem]) -> [String] {
+        let paths: [[String]?] = items.map { item in
+            guard case .media(_, let location) = item, let path = location.filePath else { return nil }
+            return absoluteComponents(path)
+        }
+        let parents = paths.compactMap { $0?.dropLast() }
+        var common = parents.first.map(Array.init) ?? []
+        for parent in parents.dropFirst() {
+            common = Array(zip(common, parent).prefix { $0 == $1 }.map(\.0))
+        }
+        var taken: Set<String> = []
+        return zip(items, paths).map { item, components in
+            let base: String
+            switch item {
+            case .media(let source, _):
+                if let components {
+                    base = components.dropFirst(common.count).map(sanitised).joined(separator: "/")
+                } else {
+                    base = source == "-" ? "stdin" : sanitised(source)
+                }
+            case .skipped, .failed: return ""
+            }
+            var name = base
+            var copy = 1
+            while !taken.insert(name).inserted {
+                copy += 1
+                name = "\(base)~\(copy)"
+            }
+            return name
+        }
+    }
+
+    /// The path's components from the root, made absolute against the working directory, `.` and `..` resolved
+    /// by name (symbolic links are not followed: the folder mirrors what the user named).
+    static func absoluteComponents(_ path: [UInt8]) -> [String] {
+        let text = String(decoding: path, as: UTF8.self)
+        let absolute = text.hasPrefix("/") ? text : FileManager.default.currentDirectoryPath + "/" + text
+        var components: [String] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(String(part))
+            }
+        }
+        return components
+    }
+
+    /// A name safe in any file system: characters outside letters, digits, `-`, `_`, `.` become `_`; no leading dot.
+    static func sanitised(_ name: String) -> String {
+        let safe = String(name.unicodeScalars.map { scalar -> Character in
+            let allowed = (CharacterSet.alphanumerics.contains(scalar) && scalar != "\u{FFFD}") || "-_.".unicodeScalars.contains(scalar)
+            return allowed ? Character(scalar) : "_"
+        })
+        let trimmed = String(safe.drop { $0 == "." })
+        return trimmed.isEmpty ? "input" : trimmed
+    }
+}

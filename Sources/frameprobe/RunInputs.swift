@@ -1,0 +1,65 @@
+import FrameProbe
+import Foundation
+
+/// The inputs of one run, as the commands that analyse see them: expanded from the command line (raw bytes for
+/// names that are not UTF-8), each with its position in the whole sorted list and its output folder, cut to this
+/// machine's shard.
+struct RunInputs {
+    var items: [InputItem]
+    /// Positions in the full list (before sharding).
+    var positions: [Int]
+    /// Folder names under `--output-dir` (computed over the full list, so every shard names them alike).
+    var folders: [String]
+
+    /// SPEC §8: the shard is taken of the expanded list sorted by source, whatever order the inputs were named in.
+    init(_ arguments: [String], options: AnalysisOptions) throws(FrameProbeError) {
+        let all = InputDiscovery.expand(arguments, rawBytes: RawArguments.bytes(for:))
+        let folders = OutputLayout.folders(for: all)
+        var kept = Array(all.indices)
+        if let shard = try options.resolvedShard() {
+            kept = kept.sorted { (all[$0].source, $0) < (all[$1].source, $1) }.enumerated()
+                .filter { shard.contains($0.offset) }.map(\.element).sorted()
+        }
+        items = kept.map { all[$0] }
+        positions = kept
+        self.folders = kept.map { folders[$0] }
+        foundNothing = all.allSatisfy { if case .skipped = $0 { true } else { false } }
+    }
+
+    /// True when the command line named nothing to analyse (an empty directory, only non-media files): the run
+    /// fails (exit 1) instead of reporting success over nothing.
+    let foundNothing: Bool
+
+    /// The error for `foundNothing`.
+    static func nothingFound(_ arguments: [String]) -> FrameProbeError {
+        FrameProbeError("NO_INPUT", "no media input found in \(arguments.joined(separator: " "))")
+    }
+
+    /// Fails with exit 2 when `path` (an output of the run) is one of its inputs (`-o clip.mp4 clip.mp4`).
+    func refuseAsOutput(_ path: String) throws(FrameProbeError) {
+        var output = stat()
+        guard stat(path, &output) == 0 else { return }
+        for item in items {
+            guard case .media(let source, let location) = item, let input = location.filePath else { continue }
+            var status = stat()
+            let same = (input + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) == 0 }
+            } && status.st_dev == output.st_dev && status.st_ino == output.st_ino
+            if same { throw FrameProbeError("INVALID_OUTPUT", "the output \(path) is the input \(source): it would be destroyed") }
+        }
+    }
+}
+
+/// The command line's arguments as bytes: a file name that is not UTF-8 reaches `CommandLine.arguments` repaired
+/// (U+FFFD), and must still be opened by its real name.
+enum RawArguments {
+    nonisolated(unsafe) private static let all: [[UInt8]] = (0..<Int(CommandLine.argc)).map { index in
+        guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+
+    static func bytes(for argument: String) -> [UInt8] {
+        guard argument.unicodeScalars.contains("\u{FFFD}") else { return Array(argument.utf8) }
+        return all.first { String(decoding: $0, as: UTF8.self) == argument } ?? Array(argument.utf8)
+    }
+}
