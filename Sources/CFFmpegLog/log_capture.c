@@ -5,12 +5,17 @@
 #include <stdio.h>
 #include <string.h>
 
-// A decoder refusing a picture over its budget says "Picture size WxH is invalid" on its own context (or a
-// frame-threading worker's copy, which shares `opaque`).
+// A decoder refusing a picture over its budget says so through libavutil's image-size check ("Picture size WxH
+// exceeds specified max pixel count N", or "… is invalid"), logged on a helper context whose parent is the decoder's
+// context (or a frame-threading worker's copy of it, which shares `opaque`).
 static void note_refused_picture(void *context, const char *line) {
     unsigned width = 0, height = 0;
-    if (!context || sscanf(line, "Picture size %ux%u is invalid", &width, &height) != 2) return;
+    if (!context || sscanf(line, "Picture size %ux%u", &width, &height) != 2) return;
     const AVClass *class = *(const AVClass **)context;
+    if (class && class->parent_log_context_offset) {
+        context = *(void **)((char *)context + class->parent_log_context_offset);
+        class = context ? *(const AVClass **)context : NULL;
+    }
     if (!class || strcmp(class->class_name, "AVCodecContext") != 0) return;
     fp_refused_picture *note = ((AVCodecContext *)context)->opaque;
     if (note && (unsigned long long)width * height > (unsigned long long)note->width * note->height) {

@@ -15,6 +15,8 @@ let usage = """
     """
 
 let signals = Signals()
+// Standard output is checked (and, when closed, its descriptor held) before any file is opened.
+_ = Console.standardOutput
 let arguments = Array(CommandLine.arguments.dropFirst())
 let commands = ["analyze", "acquire", "report", "stages"]
 

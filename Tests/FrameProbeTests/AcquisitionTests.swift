@@ -122,7 +122,7 @@ struct AcquisitionTests {
         #expect((session.ended?["error"] as? [String: Any])?["key"] as? String == "FACE_NEVER_STABLE")
         #expect(session.result.events(named: "videoRecordStarted").isEmpty)
         let left = FileManager.default.enumerator(atPath: session.directory.path)?.allObjects as? [String] ?? []
-        #expect(left.filter { $0.hasSuffix(".mp4") || $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
+        #expect(left.filter { $0.hasSuffix("selfie.mp4") || $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
         #expect(Shell.validateAgainstSchema(session.result.stdout).status == 0)
     }
 

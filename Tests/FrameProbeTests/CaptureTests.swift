@@ -23,7 +23,7 @@ struct CaptureTests {
         // Analysis goes on after endCapture without --stop-at-end-capture.
         #expect(result.events(named: "inputClosed").first?.int("framesAnalysed") == 90)
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("clean").path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("clean.mp4").path).sorted()
         #expect(files == ["frame-0001.jpg", "frame-0002.jpg", "frame-0003.jpg"])
         for event in captured {
             let path = try #require(event.string("imagePath"))
@@ -62,7 +62,7 @@ struct CaptureTests {
         defer { try? FileManager.default.removeItem(at: out) }
         _ = Shell.frameprobe(["analyze", "--capture-type", "frame", "--output-dir", out.path, "--time-between-images", "0",
                               Fixtures.path("pattern.mp4")])
-        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("pattern").path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("pattern.mp4").path)
         #expect(files.count == 50)
         #expect(files.allSatisfy { $0.hasSuffix(".jpg") && !$0.hasPrefix(".") })
     }

@@ -123,7 +123,7 @@ struct FaceFootageTests {
             #expect(faces.count == 1)
             #expect(event.string("darknessLabel") == "Acceptable" && event.string("sharpnessLabel") != nil)
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("selfie").path).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("selfie.mp4").path).sorted()
         #expect(files == ["face-0001-annotated.jpg", "face-0001.jpg", "face-0002-annotated.jpg", "face-0002.jpg",
                           "face-0003-annotated.jpg", "face-0003.jpg"])
     }

@@ -125,7 +125,7 @@ struct HostileInputTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.events(named: "inputOpened").first?.string("source") == path)
         let saved = try #require(result.events(named: "imageCaptured").first?.string("imagePath"))
-        #expect(saved == out.appendingPathComponent("clip____100_/frame-0001.jpg").path)
+        #expect(saved == out.appendingPathComponent("clip____100_.mp4/frame-0001.jpg").path)
         #expect(FileManager.default.fileExists(atPath: saved))
     }
 
@@ -167,7 +167,7 @@ struct DiskFullTests {
         #expect(result.status == 1)
         #expect(result.events(named: "error").first?.string("key") == "OUTPUT_UNWRITABLE")
         let files = FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? []
-        #expect(files.filter { $0.hasSuffix(".mp4") || $0.contains(".tmp") }.isEmpty, "\(files)")
+        #expect(files.filter { $0.hasSuffix("selfie.mp4") || $0.contains(".tmp") }.isEmpty, "\(files)")
     }
 }
 

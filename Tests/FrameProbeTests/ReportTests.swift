@@ -121,7 +121,12 @@ struct ReportTests {
         let shard1 = Shell.run("JOB_COMPLETION_INDEX=1 $FP report -o \(Shell.quote(dir.appendingPathComponent("s1").path)) --shard-count 3 \(gates.map(Shell.quote).joined(separator: " ")) \(clips)")
         let shard2 = Shell.run("SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_COUNT=3 $FP report -o \(Shell.quote(dir.appendingPathComponent("s2").path)) \(gates.map(Shell.quote).joined(separator: " ")) \(clips)")
         let parts = try ["s0", "s1", "s2"].map { try document(dir.appendingPathComponent($0).path) }
-        #expect(parts.map { $0.inputs.map(\.index) } == [[0, 3], [1, 4], [2]])
+        // SPEC §8: shards are taken of the list sorted by source (approach, blurred, dark, pattern, qr-two), and the
+        // positions stay those of the command line.
+        #expect(parts.map { $0.inputs.map(\.index) } == [[2, 4], [1, 3], [0]])
+        let reversed = Shell.frameprobe(["report", "-o", dir.appendingPathComponent("r0").path, "--shard", "0/3"] + Self.clips.reversed())
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        #expect(try document(dir.appendingPathComponent("r0").path).inputs.map(\.source).sorted() == parts[0].inputs.map(\.source).sorted())
         // Each shard's totals are its own (below 400 frames); the merged report evaluates the gates again.
         #expect([shard0.status, shard1.status, shard2.status] == [3, 3, 3])
         let merged = Shell.frameprobe(["report", "--merge", "-o", dir.appendingPathComponent("merged").path] + ["s0", "s1", "s2"].map { dir.appendingPathComponent($0 + ".json").path })

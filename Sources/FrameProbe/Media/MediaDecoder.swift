@@ -31,6 +31,9 @@ final class MediaDecoder: @unchecked Sendable {
     private let options: DecodeOptions
     private var draining = false
     private var finished = false
+    /// A picture over the pixel budget ends the input: the frames before it still in the decoder are drained
+    /// first, then this is thrown.
+    private var refusal: FrameProbeError?
     /// True once the input ended by itself (not at the end of `--duration`).
     private var reachedEnd = false
     /// The end of the last frame produced, in seconds from the stream's start (for the truncation check).
@@ -193,6 +196,7 @@ final class MediaDecoder: @unchecked Sendable {
             if received == fp_averror_eof() {
                 finished = true
                 reachedEnd = true
+                if let refusal { throw refusal }
                 return nil
             }
             if received != fp_averror_eagain() {
@@ -202,6 +206,7 @@ final class MediaDecoder: @unchecked Sendable {
             if draining {
                 finished = true
                 reachedEnd = true
+                if let refusal { throw refusal }
                 return nil
             }
             let read = av_read_frame(formatContext, packet)
@@ -223,7 +228,13 @@ final class MediaDecoder: @unchecked Sendable {
     /// A packet the decoder rejected: skipped and counted — unless it was a picture over the pixel budget
     /// (a stream that changed size mid-way), which ends the input with `FRAME_TOO_LARGE`.
     private func countCorruptPacket() throws(FrameProbeError) {
-        if let refused = refusedPictureError() { throw refused }
+        guard refusal == nil else { return }
+        if let refused = refusedPictureError(), let codecContext {
+            refusal = refused
+            draining = true
+            avcodec_send_packet(codecContext, nil)
+            return
+        }
         corruptPackets += 1
     }
 

@@ -12,10 +12,16 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
     private var readerLeft = false
     private var writeFailure: FrameProbeError?
 
-    /// Standard output.
+    /// Standard output. When it is closed (`>&-`), /dev/null holds its place — so no file opened later takes
+    /// descriptor 1 and receives events — and the writer has failed from the start.
     public init() {
         descriptor = STDOUT_FILENO
         ownsDescriptor = false
+        if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
+            _ = open("/dev/null", O_WRONLY)
+            stopped = true
+            writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "standard output is closed")
+        }
     }
 
     /// A file. An existing regular file is replaced only with `overwrite` (`OUTPUT_EXISTS` otherwise); a FIFO or

@@ -25,14 +25,15 @@ enum HTMLRenderer {
 
     static func section(_ input: InputReport) -> String {
         let fields = input.fields
-        let thumbnail = input.thumbnail.map { "<img class=\"thumb\" alt=\"best face\" src=\"\($0)\">" } ?? "<div class=\"thumb\" title=\"no face\"></div>"
+        let thumbnail = input.thumbnail.flatMap { isJPEGDataURL($0) ? "<img class=\"thumb\" alt=\"best face\" src=\"\($0)\">" : nil }
+            ?? "<div class=\"thumb\" title=\"no face\"></div>"
         let rows: [(String, String)] = [
             ("frames analysed", "\(input.framesAnalysed) of \(input.framesDecoded)"),
             ("face on", percent(fields["faceFrameRatio"])),
             ("darkness / lightness / sharpness (mean)", "\(formatted(input.darkness?.mean)) / \(formatted(input.lightness?.mean)) / \(formatted(input.sharpness?.mean))"),
             ("too dark / too light / blurred", "\(percent(fields["tooDarkRatio"])) / \(percent(fields["tooLightRatio"])) / \(percent(fields["blurredRatio"]))"),
             ("QR codes", input.qrCodes.isEmpty ? "none" : input.qrCodes.map { "\(escapeMarkup($0.content)) (\(formatted($0.firstSeen, decimals: 2)) s)" }.joined(separator: ", ")),
-            ("acquire", input.acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \($0.failure ?? "")" } ?? "not checked"),
+            ("acquire", input.acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked"),
         ] + (input.error.map { [("error", escapeMarkup($0))] } ?? [])
         let table = rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
         let series = input.series

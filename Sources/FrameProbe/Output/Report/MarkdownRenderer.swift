@@ -6,9 +6,10 @@ enum MarkdownRenderer {
         lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
         for input in document.inputs {
             let fields = input.fields
-            let acquire = input.acquisition.map { $0.succeeded ? "✅ at \(formatted($0.recordStartPts, decimals: 2)) s" : "❌ \($0.failure ?? "")" } ?? "–"
-            let gates = input.error.map { "❌ \($0)" } ?? (input.failedGates.isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + input.failedGates.joined(separator: ", "))
-            let cells = [input.source.replacingOccurrences(of: "|", with: "\\|"), "\(input.framesAnalysed)", percent(fields["faceFrameRatio"]),
+            let acquire = input.acquisition.map { $0.succeeded ? "✅ at \(formatted($0.recordStartPts, decimals: 2)) s" : "❌ \(escapeMarkdown($0.failure ?? ""))" } ?? "–"
+            let gates = input.error.map { "❌ \(escapeMarkdown($0))" }
+                ?? (input.failedGates.isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + escapeMarkdown(input.failedGates.joined(separator: ", ")))
+            let cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)", percent(fields["faceFrameRatio"]),
                          percent(fields["blurredRatio"]), percent(fields["tooDarkRatio"]), percent(fields["tooLightRatio"]),
                          formatted(input.sharpness?.mean), "\(input.qrCodes.count)", acquire, gates]
             lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -17,7 +18,7 @@ enum MarkdownRenderer {
         lines.append("| **total** | \(document.total.framesAnalysed) | \(percent(totals["faceFrameRatio"])) | \(percent(totals["blurredRatio"])) | "
             + "\(percent(totals["tooDarkRatio"])) | \(percent(totals["tooLightRatio"])) | \(formatted(document.total.sharpness?.mean)) | "
             + "\(document.total.qrCodeCount) | \(document.total.acquisitionsSucceeded)/\(document.total.inputs) | "
-            + (document.totalGates.isEmpty ? "–" : document.totalGates.map { "\($0.passed ? "✅" : "❌") \($0.gate)" }.joined(separator: ", ")) + " |")
+            + (document.totalGates.isEmpty ? "–" : document.totalGates.map { "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))" }.joined(separator: ", ")) + " |")
         return lines.joined(separator: "\n") + "\n"
     }
 

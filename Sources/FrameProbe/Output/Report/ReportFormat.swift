@@ -23,10 +23,40 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// Escapes text for XML and HTML.
+/// Escapes text for XML and HTML (element content and quoted attributes); control characters, which XML 1.0
+/// cannot carry, become U+FFFD.
 func escapeMarkup(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    let printable = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+        scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar) ? "\u{FFFD}" : scalar
+    }))
+    return printable.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
         .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        .replacingOccurrences(of: "'", with: "&#39;")
+}
+
+/// Escapes text for a Markdown table cell: markup characters lose their meaning, HTML is shown as text, and a
+/// line break cannot end the row.
+func escapeMarkdown(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+        switch character {
+        case "\\", "|", "*", "_", "`", "[", "]", "#", "~", "!": escaped += "\\\(character)"
+        case "<": escaped += "&lt;"
+        case ">": escaped += "&gt;"
+        case "&": escaped += "&amp;"
+        case "\n", "\r": escaped += " "
+        default: escaped.append(character)
+        }
+    }
+    return escaped
+}
+
+/// A thumbnail is shown only when it is what frameprobe writes: a base64 JPEG data URL (anything else in a merged
+/// report is dropped, never written into the page).
+func isJPEGDataURL(_ text: String) -> Bool {
+    let prefix = "data:image/jpeg;base64,"
+    guard text.hasPrefix(prefix), let bytes = Data(base64Encoded: String(text.dropFirst(prefix.count))) else { return false }
+    return bytes.count > 3 && bytes.prefix(3) == Data([0xFF, 0xD8, 0xFF])
 }
 
 /// A number as reports show it.
