@@ -49,12 +49,29 @@ struct CaptureTests {
 
     @Test func keepAspectLetterboxes() throws {
         let image = BGRImage(width: 40, height: 20, bgr: Array(repeating: 200, count: 40 * 20 * 3))!
-        let boxed = try Letterbox.fit(image, width: 20, height: 20, keepAspect: true)
+        let (boxed, picture) = try Letterbox.fit(image, width: 20, height: 20, keepAspect: true)
         #expect(boxed.width == 20 && boxed.height == 20)
         #expect(boxed[10, 1].g == 0 && boxed[10, 18].g == 0) // bars above and below
         #expect(boxed[10, 10].g == 200)
+        #expect(picture.width == 20 && picture.height == 10 && picture[10, 1].g == 200) // the picture, without bars
         let stretched = try Letterbox.fit(image, width: 20, height: 20, keepAspect: false)
-        #expect(stretched[10, 1].g == 200)
+        #expect(stretched.image[10, 1].g == 200)
+    }
+
+    /// SPEC §4.4: a letterboxed capture scores the picture, never the bars — the frame capture of a wide frame
+    /// into a square image has the darkness of the frame itself (tuned on nothing: the frame's own score is the
+    /// reference), where the bars would push it over "Too dark".
+    @Test func letterboxedCapturesScoreThePictureNotTheBars() throws {
+        let out = Fixtures.temporaryDirectory()
+        let clip = Fixtures.path("clean.mp4")
+        let result = Shell.frameprobe(["analyze", "--capture-type", "frame", "--number-of-images", "1", "--keep-aspect",
+                                       "--frame-quality", "--output-image-width", "200", "--output-image-height", "400",
+                                       "--output-dir", out.path, clip])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try #require(result.events(named: "frameQuality").first?.double("darkness"))
+        let captured = try #require(result.events(named: "imageCaptured").first)
+        #expect(abs((captured.double("darkness") ?? 1) - frame) < 0.05, "capture \(captured) vs frame \(frame)")
+        #expect(captured.string("darknessLabel") == "Acceptable")
     }
 
     @Test func noTemporaryFilesRemain() throws {

@@ -49,7 +49,7 @@ struct InterruptionTests {
         let run = try interrupt(["analyze", "--capture-type", "frame", "--time-between-images", "0", "--output-dir", out.path,
                                  "--jobs", "2", Self.clips.path], after: 60, with: SIGINT)
         #expect(run.status == 130)
-        #expect(run.seconds < 5, "took \(run.seconds) s to stop")
+        #expect(run.seconds < 10, "took \(run.seconds) s to stop (the promise is 2 s; 5× margin for a loaded machine)")
         let lines = run.output.split(separator: "\n")
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
         #expect(lines.last.map { String($0).contains("\"inputClosed\"") } == true)

@@ -73,7 +73,7 @@ struct OutputSafetyTests {
         let out = dir.appendingPathComponent("out").path
         let input = dir.appendingPathComponent("clip.mp4").path
         let result = Shell.run("""
-            $FP analyze --capture-type frame --time-between-images 0 --output-dir \(Shell.quote(out)) \(Shell.quote(input)) > one.jsonl 2>/dev/null & \
+            cd \(Shell.quote(dir.path)) || exit 9; $FP analyze --capture-type frame --time-between-images 0 --output-dir \(Shell.quote(out)) \(Shell.quote(input)) > one.jsonl 2>/dev/null & \
             $FP analyze --capture-type frame --time-between-images 0 --output-dir \(Shell.quote(out)) \(Shell.quote(input)) > two.jsonl 2>/dev/null; \
             second=$?; wait $!; first=$?; echo "$first $second"; cat one.jsonl two.jsonl
             """)

@@ -60,7 +60,9 @@ struct QRCodeTests {
     /// The blurred and low-contrast codes need the second passes: without them zbar finds nothing.
     @Test(arguments: ["qr-blurred.mp4", "qr-lowcontrast.mp4"])
     func secondPassesAreWhatDecodesTheHardest(clip: String) {
-        let plain = scan(clip, ["--qrcode-every-frame", "--qrcode-retry=false"]).events(named: "qrCodeScanned")
+        let run = scan(clip, ["--qrcode-every-frame", "--qrcode-retry=false"])
+        #expect(run.status == 0 && run.events(named: "inputClosed").first?.int("framesAnalysed") == 30, "\(run.stderr)")
+        let plain = run.events(named: "qrCodeScanned")
         #expect(plain.count < 5, "\(clip): the plain pass decoded \(plain.count) frames")
     }
 
@@ -76,6 +78,7 @@ struct QRCodeTests {
     /// event; code B still scans.
     @Test func codeOutsideTheRegionOfInterest() {
         let result = scan("qr-two.mp4", ["--roi-left-offset", "0.3"])
+        #expect(result.status == 0)
         #expect(result.events(named: "qrCodeScanned").compactMap { $0.string("content") } == ["frameprobe:B-2"])
         let messages = result.events(named: "message")
         #expect(messages.compactMap { $0.string("message") } == ["INVALID_OUT_OF_ROI"])
@@ -84,6 +87,7 @@ struct QRCodeTests {
 
     @Test func minimumSizeAppliesToCodes() {
         let result = scan("qr-small.mp4", ["--detection-min-size", "0.1"])
+        #expect(result.status == 0 && result.events(named: "inputClosed").count == 1)
         #expect(result.events(named: "qrCodeScanned").isEmpty)
         #expect(result.events(named: "message").compactMap { $0.string("message") } == ["INVALID_MINIMUM_SIZE"])
     }
@@ -97,6 +101,7 @@ struct QRCodeTests {
 
     @Test func qrcodeAlongsideFaces() {
         let result = Shell.frameprobe(["analyze", "--qrcode", Fixtures.path("qr-two.mp4")])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(result.events(named: "qrCodeScanned").count == 2)
         #expect(result.events(named: "faceDetected").count == 30)
     }
@@ -110,6 +115,8 @@ struct QRCodeTests {
 
     /// Only the symbologies asked for are enabled: a QR code is not reported when only EAN-13 is on.
     @Test func onlyTheRequestedSymbologies() {
-        #expect(scan("qr-two.mp4", ["--symbologies", "ean13", "--qrcode-retry=false"]).events(named: "qrCodeScanned").isEmpty)
+        let result = scan("qr-two.mp4", ["--symbologies", "ean13", "--qrcode-retry=false"])
+        #expect(result.status == 0 && result.events(named: "inputClosed").first?.int("framesAnalysed") == 30)
+        #expect(result.events(named: "qrCodeScanned").isEmpty)
     }
 }

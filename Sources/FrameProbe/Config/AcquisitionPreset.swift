@@ -31,6 +31,15 @@ public enum AcquisitionPreset: String, Sendable, CaseIterable {
     case selfieFast = "selfie-fast"
     case selfieSubstantial = "selfie-substantial"
 
+    /// Our spelling, or the seed's (`selfieFast`, `selfieSubstantial`).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "selfie-fast", "selfieFast": self = .selfieFast
+        case "selfie-substantial", "selfieSubstantial": self = .selfieSubstantial
+        default: return nil
+        }
+    }
+
     public var recordingDurationMs: Int { self == .selfieFast ? 1000 : 3000 }
 
     /// In order of preference.

@@ -8,7 +8,7 @@ public enum ConfigFile {
         let data = try FileContents.read(path, errorKey: "INVALID_CONFIG")
         let document: ConfigJSON
         do { document = try JSONDecoder().decode(ConfigJSON.self, from: data) } catch {
-            throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not valid JSON: \(error)")
+            throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not valid JSON")
         }
         guard case .object(let object) = document else {
             throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not a JSON object")
@@ -57,6 +57,18 @@ enum ConfigJSON: Decodable, Equatable {
         else { self = .object(try container.decode([String: ConfigJSON].self)) }
     }
 
+    /// The value as a user wrote it (for messages: never Swift's description of the enum).
+    var shownAsJSON: String {
+        switch self {
+        case .bool(let value): String(value)
+        case .number(let value): OptionValue.number(value).description
+        case .text(let value): "\"\(value)\""
+        case .list(let items): "[" + items.map(\.shownAsJSON).joined(separator: ", ") + "]"
+        case .object: "{…}"
+        case .null: "null"
+        }
+    }
+
     /// Lists become comma-separated text (`"stages": ["quality", "capture"]`).
     var optionValue: OptionValue? {
         switch self {
@@ -64,10 +76,13 @@ enum ConfigJSON: Decodable, Equatable {
         case .number(let value): .number(value)
         case .text(let value): .text(value)
         case .list(let items):
-            .text(items.compactMap { item -> String? in
-                guard case .text(let text) = item.optionValue else { return nil }
-                return text
-            }.joined(separator: ","))
+            // Texts and numbers (a colour is four numbers); anything else makes the list unsupported.
+            items.allSatisfy({ if case .text = $0 { true } else if case .number = $0 { true } else { false } })
+                ? .text(items.map { item in
+                    if case .text(let text) = item { return text }
+                    return item.optionValue?.description.trimmingCharacters(in: CharacterSet(charactersIn: "'")) ?? ""
+                }.joined(separator: ","))
+                : nil
         case .object, .null: nil
         }
     }

@@ -6,11 +6,20 @@ public struct LocalizedStrings: Sendable {
 
     public let language: Language
     private var table: [String: String]
+    /// Override keys that are not in the seed's string table (a typo, most likely): said once in a `notice`.
+    public let unknownOverrideKeys: [String]
 
-    /// The built-in table of `language`, with `overrides` on top.
+    /// The built-in table of `language`, with `overrides` on top. Overriding the plain
+    /// `unissey_video_capture_title` sets both plural forms, unless the overrides set those too.
     public init(language: Language, overrides: [String: String] = [:]) {
         self.language = language
-        table = (language == .fr ? Self.french : Self.english).merging(overrides) { $1 }
+        var builtIn = language == .fr ? Self.french : Self.english
+        let title = "unissey_video_capture_title"
+        if overrides[title] != nil {
+            for form in ["one", "other"] where overrides["\(title).\(form)"] == nil { builtIn["\(title).\(form)"] = nil }
+        }
+        unknownOverrideKeys = overrides.keys.filter { Self.english[$0] == nil }.sorted()
+        table = builtIn.merging(overrides) { $1 }
     }
 
     /// The language `LANG` asks for (French for `fr…`, English otherwise).

@@ -67,7 +67,7 @@ extension OptionSpec {
 
     /// A colour "alpha,red,green,blue" (JSON: a list of four numbers).
     static func color(_ flag: String, _ key: String, _ help: String, invalid: String, _ setting: Setting<ARGBColor>) -> OptionSpec {
-        OptionSpec(flag: flag, shortFlag: nil, configKey: key, valueName: "A,R,G,B", help: help, stage: "annotate",
+        OptionSpec(flag: flag, shortFlag: nil, configKey: key, valueName: "A,R,G,B", help: help, stage: "capture",
                    invalidKey: invalid) { options, value throws(FrameProbeError) in
             options[keyPath: setting] = try ARGBColor(parsing: try value.text(invalid, key), invalidKey: invalid)
         }
@@ -118,7 +118,7 @@ public enum OptionTable {
     public static let output: [OptionSpec] = [
         .text("output", "output", "FILE", "write the JSON Lines here (default: standard output)", short: "o",
               invalid: "INVALID_OUTPUT", \.outputPath),
-        .text("output-dir", "outputDir", "DIR", "save captured images under DIR/<input-stem>/ (implies --save-image-captured)",
+        .text("output-dir", "outputDir", "DIR", "save captured images under DIR/<input folder>/: its path relative to the inputs' common folder (implies --save-image-captured)",
               stage: "capture", invalid: "INVALID_OUTPUT_DIR", \.outputDirectory),
         .toggle("overwrite", "overwrite", "replace existing output files (otherwise an input that would replace one fails with OUTPUT_EXISTS)",
                 short: "y", invalid: "INVALID_OVERWRITE", \.overwrite),
@@ -227,8 +227,9 @@ extension OptionTable {
                 stage: "qrcode", invalid: "INVALID_QRCODE_EVERY_FRAME", \.qrcodeEveryFrame),
         .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, scan upscaled, sharpened, binarised copies (default true)",
                 stage: "qrcode", invalid: "INVALID_QRCODE_RETRY", \.qrcodeRetry),
-        .int("qrcode-retry-budget-ms", "qrcodeRetryBudgetMs", "MS", "time those second passes may take per frame (default 60)",
-             stage: "qrcode", invalid: "INVALID_QRCODE_RETRY_BUDGET_MS", \.qrcodeRetryBudgetMs),
+        .number("qrcode-retry-megapixels", "qrcodeRetryMegapixels", "MP",
+                "work those second passes may do per frame, in megapixels scanned (default 12: all three on 1080p)",
+                stage: "qrcode", invalid: "INVALID_QRCODE_RETRY_MEGAPIXELS", \.qrcodeRetryMegapixels),
     ]
 
     /// The options only `frameprobe acquire` takes.

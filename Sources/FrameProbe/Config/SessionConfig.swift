@@ -34,7 +34,7 @@ public struct SessionConfig: Sendable, Equatable {
                 guard case .list(let items) = list, !items.isEmpty else { throw Self.invalid("qualities must be a non-empty list") }
                 qualities = try items.map { item throws(FrameProbeError) -> VideoQuality in
                     guard case .text(let name) = item, let quality = VideoQuality(rawValue: name) else {
-                        throw Self.invalid("unknown quality in \(items); known: \(VideoQuality.allCases.map(\.rawValue).joined(separator: ", "))")
+                        throw Self.invalid("unknown quality \(item.shownAsJSON); known: \(VideoQuality.allCases.map(\.rawValue).joined(separator: ", "))")
                     }
                     return quality
                 }

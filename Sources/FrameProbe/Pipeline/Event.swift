@@ -20,7 +20,8 @@ public struct Event: Sendable {
         case faceDetected(FaceReport)
         case faceUndetected
         /// One of the seed's message keys (`INVALID_MINIMUM_SIZE`, `INVALID_MAXIMUM_SIZE`, `INVALID_OUT_OF_ROI`).
-        case message(String)
+        /// For a QR code, `code` names the code it is about (its content).
+        case message(String, code: QRCodeObservation? = nil)
         case qrCodeScanned(QRCodeObservation)
         // Guided acquisition (Unissey's events).
         case cameraReady(CameraReady)
@@ -91,7 +92,7 @@ public struct Event: Sendable {
         case .frameQuality(let scores): scores.jsonFields
         case .faceDetected(let report): report.jsonFields
         case .faceUndetected: []
-        case .message(let key): [("message", .string(key))]
+        case .message(let key, let code): [("message", .string(key))] + (code.map { Array($0.jsonFields.prefix(2)) } ?? [])
         case .qrCodeScanned(let code): code.jsonFields
         case .cameraReady(let ready): ready.jsonFields
         case .videoCaptureStarted: []

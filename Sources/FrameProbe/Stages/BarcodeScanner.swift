@@ -76,6 +76,13 @@ final class BarcodeScanner {
     }
 
     /// Scans a prepared copy of `gray` (upscaled, sharpened or binarised).
+    /// The pixels of a `width` × `height` frame's copy prepared by `kind` (the work a second pass costs).
+    static func preparedPixels(width: Int, height: Int, _ kind: cvision_barcode_preparation) -> Int {
+        var preparedWidth: Int32 = 0, preparedHeight: Int32 = 0
+        cvision_barcode_prepared_size(Int32(width), Int32(height), kind, &preparedWidth, &preparedHeight)
+        return Int(preparedWidth) * Int(preparedHeight)
+    }
+
     func scan(_ gray: GrayImage, preparedBy kind: cvision_barcode_preparation) throws(FrameProbeError) -> [QRCodeObservation] {
         var width: Int32 = 0, height: Int32 = 0
         cvision_barcode_prepared_size(Int32(gray.width), Int32(gray.height), kind, &width, &height)

@@ -56,9 +56,9 @@ public struct CaptureStage: Stage {
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
-        let image = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
-                                      keepAspect: options.keepAspect)
-        let quality = try QualityScores(of: image, ellipticalMask: options.type == .face)
+        let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
+                                                 keepAspect: options.keepAspect)
+        let quality = try QualityScores(of: picture, ellipticalMask: options.type == .face)
         let name = "\(options.type.rawValue)-\(String(format: "%04d", saved + 1))"
         let path = try store.write(try image.jpegData(), name: name + ".jpg")
         if let annotation = options.annotation {

@@ -41,6 +41,13 @@ public struct GuidanceStage: Stage {
         self.strings = strings
     }
 
+    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        if !strings.unknownOverrideKeys.isEmpty {
+            emit(.notice(key: "UNKNOWN_STRING_KEYS",
+                         message: "--strings sets keys the seed's table does not have (ignored): \(strings.unknownOverrideKeys.joined(separator: ", "))"))
+        }
+    }
+
     /// The instruction for `faces` in a `width` × `height` frame, and the face box it was judged on.
     public func instruction(for faces: [FaceObservation], width: Int, height: Int) -> (Instruction, Box?) {
         guard !faces.isEmpty else { return (.noFace, nil) }
@@ -57,6 +64,11 @@ public struct GuidanceStage: Stage {
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+        // In acquisition guidance is the judge of the face (no region stage runs): one fitted face is the frame's
+        // valid face, which `inputClosed.faceFrames` counts — also while recording.
+        if analysis.validFaceBox == nil, analysis.faces.count == 1, let points = analysis.faces[0].landmarks {
+            analysis.validFaceBox = Box(enclosing: points)
+        }
         guard !handedOver else { return }
         let (instruction, face) = instruction(for: analysis.faces, width: frame.width, height: frame.height)
         if instruction != current {

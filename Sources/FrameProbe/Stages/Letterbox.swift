@@ -1,9 +1,10 @@
 /// Fits an image to an output size: stretched (Yoonit's behaviour) or, with `keepAspect`, scaled to fit and
-/// centred on black bars.
+/// centred on black bars. `picture` is the image without the bars: what quality scores describe (SPEC §4.4).
 enum Letterbox {
-    static func fit(_ image: BGRImage, width: Int, height: Int, keepAspect: Bool) throws(FrameProbeError) -> BGRImage {
+    static func fit(_ image: BGRImage, width: Int, height: Int, keepAspect: Bool) throws(FrameProbeError) -> (image: BGRImage, picture: BGRImage) {
         guard keepAspect else {
-            return image.width == width && image.height == height ? image : try image.resized(width: width, height: height)
+            let stretched = image.width == width && image.height == height ? image : try image.resized(width: width, height: height)
+            return (stretched, stretched)
         }
         let scale = min(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let innerWidth = max(1, min(width, Int((Double(image.width) * scale).rounded())))
@@ -15,6 +16,6 @@ enum Letterbox {
             (canvas.pixels + (top + row) * canvas.stride + 3 * left)
                 .update(from: inner.pixels + row * inner.stride, count: 3 * innerWidth)
         }
-        return canvas
+        return (canvas, inner)
     }
 }

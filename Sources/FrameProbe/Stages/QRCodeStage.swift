@@ -7,8 +7,9 @@ import Foundation
 /// time (`everyFrame` reports it on every analysed frame, as Yoonit does). Its box goes through the same
 /// enlargement / ROI / size check as faces: an invalid code is not reported, and the check's message is emitted
 /// when the code turns invalid for that reason. When the plain pass finds nothing, the frame is scanned again
-/// sharpened, binarised and upscaled, in that order, while the per-frame time budget lasts (and, on footage where
-/// those passes keep finding nothing, on fewer and fewer frames: every 2nd, 3rd, 5th, then 9th).
+/// sharpened, binarised and upscaled, in that order, while the per-frame work budget lasts — counted in pixels
+/// scanned, never in time, so the same input gives the same codes on any machine under any load (SPEC §10) — and,
+/// on footage where those passes keep finding nothing, on fewer and fewer frames: every 2nd, 3rd, 5th, then 9th.
 public struct QRCodeStage: Stage {
     public struct Options: Sendable {
         public var symbologies = ["qrcode"]
@@ -16,8 +17,9 @@ public struct QRCodeStage: Stage {
         public var everyFrame = false
         /// Second passes on prepared copies when the plain pass finds nothing.
         public var retry = true
-        /// Wall-clock budget for those second passes, per frame.
-        public var retryBudgetMs = 60
+        /// Work budget for those second passes, per frame: megapixels of prepared copies scanned. A pass runs only
+        /// if it fits entirely; the default lets all three run on a 1080p frame (2 + 2 + 8 MP).
+        public var retryMegapixels = 12.0
         public var region = RegionCheck.Options()
 
         public init() {}
@@ -27,7 +29,7 @@ public struct QRCodeStage: Stage {
             forgetMs = options.qrcodeForgetMs
             everyFrame = options.qrcodeEveryFrame
             retry = options.qrcodeRetry
-            retryBudgetMs = options.qrcodeRetryBudgetMs
+            retryMegapixels = options.qrcodeRetryMegapixels
             region = options.region
         }
 
@@ -38,7 +40,9 @@ public struct QRCodeStage: Stage {
                 throw FrameProbeError("INVALID_SYMBOLOGIES", "unknown symbology '\(name)'\(Suggestion.hint(for: name, in: known)); known: \(known.joined(separator: ", "))")
             }
             if forgetMs < 0 { throw FrameProbeError("INVALID_QRCODE_FORGET_MS", "qrcodeForgetMs must be 0 or more") }
-            if retryBudgetMs < 0 { throw FrameProbeError("INVALID_QRCODE_RETRY_BUDGET_MS", "qrcodeRetryBudgetMs must be 0 or more") }
+            if !(0...1000).contains(retryMegapixels) {
+                throw FrameProbeError("INVALID_QRCODE_RETRY_MEGAPIXELS", "qrcodeRetryMegapixels must be 0…1000")
+            }
             try region.validate()
         }
     }
@@ -79,7 +83,7 @@ public struct QRCodeStage: Stage {
                 }
                 lastSeen[code.payload] = frame.time
             case .invalid(let message):
-                if let message, lastMessage[code.payload] != message { emit(.message(message)) }
+                if let message, lastMessage[code.payload] != message { emit(.message(message, code: code)) }
                 lastMessage[code.payload] = message
             }
         }
@@ -95,8 +99,11 @@ public struct QRCodeStage: Stage {
             framesUntilRetry -= 1
             return []
         }
-        let deadline = Date().addingTimeInterval(Double(options.retryBudgetMs) / 1000)
-        for kind in Self.preparations where Date() < deadline {
+        var budget = Int(options.retryMegapixels * 1_000_000)
+        for kind in Self.preparations {
+            let cost = BarcodeScanner.preparedPixels(width: gray.width, height: gray.height, kind)
+            guard cost <= budget else { break }
+            budget -= cost
             let found = try scanner.scan(gray, preparedBy: kind)
             if !found.isEmpty {
                 retryBackoff = 0

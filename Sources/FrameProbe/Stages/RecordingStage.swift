@@ -49,8 +49,13 @@ public struct RecordingStage: Stage {
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         guard !ended, let quality else { return }
         if encoder == nil, let cue = analysis.recordingCue {
-            encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps,
-                                  overwrite: overwrite)
+            do {
+                encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps,
+                                          overwrite: overwrite)
+            } catch {
+                ended = true  // the error is the outcome: no "face never stable" after it
+                throw error
+            }
             recording = RecordingLog(cue: cue, startPts: frame.pts, startTime: frame.time)
             emit(.videoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
         }

@@ -72,7 +72,9 @@ public struct RegionCheck: Sendable {
     public func check(_ box: Box, frameWidth: Int, frameHeight: Int) -> Verdict {
         let box = enlarged(box)
         let width = Double(frameWidth), height = Double(frameHeight)
-        guard box.width > 0, box.height > 0, box.right > 0, box.bottom > 0, box.x < width, box.y < height else {
+        // Yoonit's isOutOfTheScreen (SPEC §4.2): any edge of the enlarged box outside the frame is no valid
+        // capture — a face cut by the frame's edge — and has no message.
+        guard box.width > 0, box.height > 0, box.x >= 0, box.y >= 0, box.right <= width, box.bottom <= height else {
             return .invalid(message: nil)
         }
         if options.roiIsOn {

@@ -22,7 +22,8 @@ public struct Gate: Codable, Sendable, Equatable {
         let isTotal = name.hasPrefix("total.")
         if isTotal { name.removeFirst("total.".count) }
         total = isTotal
-        let known = InputReport.fieldNames + (isTotal ? ["inputs", "failedInputs"] : [])
+        // The totals have no acquisition start (each input has its own).
+        let known = isTotal ? InputReport.fieldNames.filter { $0 != "acquisitionStartPts" } + ["inputs", "failedInputs"] : InputReport.fieldNames
         guard known.contains(name) else {
             throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'\(Suggestion.hint(for: name, in: known)); fields: \(known.joined(separator: ", "))")
         }
@@ -34,9 +35,12 @@ public struct Gate: Codable, Sendable, Equatable {
         self.threshold = threshold
     }
 
-    /// The gate on a set of fields; a missing field (no frames scored, no acquisition check) fails it.
+    /// The gate on a set of fields; a missing field (no frames scored, no acquisition check) fails it, and the
+    /// result says why: a gate never passes on missing data.
     func evaluate(_ fields: [String: Double]) -> GateResult {
-        guard let value = fields[field] else { return GateResult(gate: expression, value: nil, passed: false) }
+        guard let value = fields[field] else {
+            return GateResult(gate: expression, value: nil, passed: false, reason: Self.missingReason(field))
+        }
         let passed = switch comparison {
         case ">=": value >= threshold
         case "<=": value <= threshold
@@ -54,4 +58,23 @@ public struct GateResult: Codable, Sendable, Equatable {
     public var gate: String
     public var value: Double?
     public var passed: Bool
+    /// Why a gate failed without a value.
+    public var reason: String?
+
+    /// What a failed gate shows: its value, or why it has none.
+    public var outcome: String { value == nil ? "no value: \(reason ?? "no data")" : "got \(formatted(value))" }
+}
+
+extension Gate {
+    /// Why `field` can have no value.
+    static func missingReason(_ field: String) -> String {
+        switch field {
+        case "tooDarkRatio", "tooLightRatio", "blurredRatio", "darknessMean", "darknessMin", "darknessMax", "lightnessMean",
+             "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax":
+            "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?)"
+        case "faceFrameRatio": "no frame was analysed"
+        case "acquisitionSucceeded", "acquisitionStartPts": "the acquisition was not checked, or would not start"
+        default: "the report has no value for \(field)"
+        }
+    }
 }

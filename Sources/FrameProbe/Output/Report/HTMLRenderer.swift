@@ -50,7 +50,7 @@ enum HTMLRenderer {
     }
 
     static func gateItem(_ result: GateResult) -> String {
-        "<li class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "✔" : "✘") \(escapeMarkup(result.gate)) (value \(formatted(result.value)))</li>"
+        "<li class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "✔" : "✘") \(escapeMarkup(result.gate)) (\(escapeMarkup(result.outcome)))</li>"
     }
 
     /// A line plot of several series over time, as inline SVG.

@@ -85,6 +85,11 @@ public struct InputReport: Codable, Sendable, Equatable {
     public var tooDarkFrames = 0
     public var tooLightFrames = 0
     public var blurredFrames = 0
+    /// Frames with quality scores (`frameQuality` events): what the too dark / too light / blurred ratios are
+    /// over. Optional so that reports written before it existed still merge.
+    public var scoredFrames: Int?
+    /// Wall time the analysis took (`inputClosed.elapsedSeconds`), for JUnit's `time`.
+    public var elapsedSeconds: Double?
     public var qrCodes: [CodeFinding] = []
     public var acquisition: AcquisitionFinding?
     /// The best face crop, as a `data:image/jpeg;base64,…` URI.
@@ -97,17 +102,20 @@ public struct InputReport: Codable, Sendable, Equatable {
         self.source = source
     }
 
-    private func ratio(_ count: Int) -> Double { framesAnalysed > 0 ? Double(count) / Double(framesAnalysed) : 0 }
-
-    /// The numbers gates test, by name.
+    /// The numbers gates test, by name. A field without a value is absent: a ratio over no frames (the quality
+    /// ratios when no frame was scored), an acquisition that was not checked.
     public var fields: [String: Double] {
         var fields: [String: Double] = [
             "failed": error == nil ? 0 : 1,
             "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed),
-            "faceFrames": Double(faceFrames), "faceFrameRatio": ratio(faceFrames),
-            "tooDarkRatio": ratio(tooDarkFrames), "tooLightRatio": ratio(tooLightFrames), "blurredRatio": ratio(blurredFrames),
-            "qrCodeCount": Double(qrCodes.count),
+            "faceFrames": Double(faceFrames), "qrCodeCount": Double(qrCodes.count),
         ]
+        if framesAnalysed > 0 { fields["faceFrameRatio"] = Double(faceFrames) / Double(framesAnalysed) }
+        if let scoredFrames, scoredFrames > 0 {
+            fields["tooDarkRatio"] = Double(tooDarkFrames) / Double(scoredFrames)
+            fields["tooLightRatio"] = Double(tooLightFrames) / Double(scoredFrames)
+            fields["blurredRatio"] = Double(blurredFrames) / Double(scoredFrames)
+        }
         fields.merge(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
         if let acquisition {
             fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
@@ -136,8 +144,12 @@ public struct ReportTotals: Codable, Sendable, Equatable {
     public var tooDarkFrames = 0
     public var tooLightFrames = 0
     public var blurredFrames = 0
+    public var scoredFrames: Int?
     public var qrCodeCount = 0
+    /// Inputs whose acquisition would succeed — per input 0 or 1 (`acquisitionSucceeded`), here their count.
     public var acquisitionsSucceeded = 0
+    /// Inputs whose acquisition was checked (none: the totals' `acquisitionSucceeded` has no value).
+    public var acquisitionsChecked: Int?
 
     init(_ inputs: [InputReport]) {
         self.inputs = inputs.count
@@ -151,19 +163,26 @@ public struct ReportTotals: Codable, Sendable, Equatable {
         tooDarkFrames = inputs.reduce(0) { $0 + $1.tooDarkFrames }
         tooLightFrames = inputs.reduce(0) { $0 + $1.tooLightFrames }
         blurredFrames = inputs.reduce(0) { $0 + $1.blurredFrames }
+        scoredFrames = inputs.reduce(0) { $0 + ($1.scoredFrames ?? 0) }
+        acquisitionsChecked = inputs.filter { $0.acquisition != nil }.count
         qrCodeCount = inputs.reduce(0) { $0 + $1.qrCodes.count }
         acquisitionsSucceeded = inputs.filter { $0.acquisition?.succeeded == true }.count
     }
 
+    /// The totals' fields: counts summed, ratios over all inputs' frames (absent over none), like `InputReport.fields`.
     public var fields: [String: Double] {
-        let analysed = Double(max(framesAnalysed, 1))
-        let fields: [String: Double] = [
+        var fields: [String: Double] = [
             "inputs": Double(inputs), "failedInputs": Double(failedInputs), "failed": Double(failedInputs),
             "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed), "faceFrames": Double(faceFrames),
-            "faceFrameRatio": Double(faceFrames) / analysed, "tooDarkRatio": Double(tooDarkFrames) / analysed,
-            "tooLightRatio": Double(tooLightFrames) / analysed, "blurredRatio": Double(blurredFrames) / analysed,
-            "qrCodeCount": Double(qrCodeCount), "acquisitionSucceeded": Double(acquisitionsSucceeded),
+            "qrCodeCount": Double(qrCodeCount),
         ]
+        if framesAnalysed > 0 { fields["faceFrameRatio"] = Double(faceFrames) / Double(framesAnalysed) }
+        if let scoredFrames, scoredFrames > 0 {
+            fields["tooDarkRatio"] = Double(tooDarkFrames) / Double(scoredFrames)
+            fields["tooLightRatio"] = Double(tooLightFrames) / Double(scoredFrames)
+            fields["blurredRatio"] = Double(blurredFrames) / Double(scoredFrames)
+        }
+        if (acquisitionsChecked ?? 0) > 0 { fields["acquisitionSucceeded"] = Double(acquisitionsSucceeded) }
         return fields.merging(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
     }
 }

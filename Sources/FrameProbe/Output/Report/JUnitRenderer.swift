@@ -18,10 +18,10 @@ enum JUnitRenderer {
             }
             let summary = "faceFrameRatio \(formatted(input.fields["faceFrameRatio"])), blurredRatio \(formatted(input.fields["blurredRatio"])), frames \(input.framesAnalysed)"
             body += "\n      <system-out>\(escapeMarkup(summary))</system-out>"
-            cases.append("    <testcase classname=\"frameprobe.report\" name=\"\(escapeMarkup(input.source))\" time=\"0\">\(body)\n    </testcase>")
+            cases.append("    <testcase classname=\"frameprobe.report\" name=\"\(escapeMarkup(input.source))\" time=\"\(formatted(input.elapsedSeconds ?? 0))\">\(body)\n    </testcase>")
         }
         if !document.totalGates.isEmpty {
-            let failed = document.totalGates.filter { !$0.passed }.map { "\($0.gate) (got \(formatted($0.value)))" }
+            let failed = document.totalGates.filter { !$0.passed }.map { "\($0.gate) (\($0.outcome))" }
             var body = ""
             if !failed.isEmpty {
                 failures += 1

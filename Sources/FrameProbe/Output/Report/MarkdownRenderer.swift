@@ -18,7 +18,7 @@ enum MarkdownRenderer {
         lines.append("| **total** | \(document.total.framesAnalysed) | \(percent(totals["faceFrameRatio"])) | \(percent(totals["blurredRatio"])) | "
             + "\(percent(totals["tooDarkRatio"])) | \(percent(totals["tooLightRatio"])) | \(formatted(document.total.sharpness?.mean)) | "
             + "\(document.total.qrCodeCount) | \(document.total.acquisitionsSucceeded)/\(document.total.inputs) | "
-            + (document.totalGates.isEmpty ? "–" : document.totalGates.map { "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))" }.joined(separator: ", ")) + " |")
+            + (document.totalGates.isEmpty ? "–" : document.totalGates.map { "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))\($0.passed ? "" : " (" + escapeMarkdown($0.outcome) + ")")" }.joined(separator: ", ")) + " |")
         return lines.joined(separator: "\n") + "\n"
     }
 

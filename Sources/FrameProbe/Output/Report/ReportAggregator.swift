@@ -34,6 +34,7 @@ public final class ReportAggregator {
             guard let frame, let d = number("darkness"), let l = number("lightness"), let s = number("sharpness") else { return }
             rows[frame, default: FrameRow()].pts = number("pts") ?? 0
             rows[frame]?.quality = (d, l, s)
+            report.scoredFrames = (report.scoredFrames ?? 0) + 1
             if event["darknessLabel"] as? String == "Too dark" { report.tooDarkFrames += 1 }
             if event["lightnessLabel"] as? String == "Too light" { report.tooLightFrames += 1 }
             if event["sharpnessLabel"] as? String == "Blurred" { report.blurredFrames += 1 }
@@ -63,6 +64,7 @@ public final class ReportAggregator {
         case "inputClosed":
             report.framesDecoded = (event["framesDecoded"] as? NSNumber)?.intValue ?? 0
             report.framesAnalysed = (event["framesAnalysed"] as? NSNumber)?.intValue ?? 0
+            report.elapsedSeconds = number("elapsedSeconds")
         default:
             break
         }

@@ -67,5 +67,5 @@ func formatted(_ value: Double?, decimals: Int = 3) -> String {
 
 extension InputReport {
     /// The gates this input failed, as "gate (value)".
-    var failedGates: [String] { gates.filter { !$0.passed }.map { "\($0.gate) (got \(formatted($0.value)))" } }
+    var failedGates: [String] { gates.filter { !$0.passed }.map { "\($0.gate) (\($0.outcome))" } }
 }
