@@ -58,20 +58,33 @@ struct FaceFootageTests {
         return sequence
     }
 
+    /// The box shrunk by 20 % on every side: the large face's detector box reaches past the frame's edge on
+    /// some frames, which Yoonit counts as out of the screen (invalid, no message); shrunk, it stays inside, so
+    /// the size and ROI rules are what decide.
+    static let shrunk = ["--detection-top-size", "-0.2", "--detection-bottom-size", "-0.2", "--detection-left-size", "-0.2",
+                         "--detection-right-size", "-0.2"]
+
     /// region.mp4: 0.5 s segments — centred (face 0.3 W), moved right (centre x 500 of 640), centred, small
     /// (0.09 W, so --min-face-size 0.07 to find it), centred, large (0.6 W).
     @Test func minimumAndMaximumSizeTransitions() {
-        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--detection-max-size", "0.5"]) == [
+        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--detection-max-size", "0.4"] + Self.shrunk) == [
             "detected", "INVALID_MINIMUM_SIZE", "undetected@45", "detected", "INVALID_MAXIMUM_SIZE", "undetected@75",
         ])
     }
 
-    /// With a region of interest (right offset 0.25) only the ROI and the minimum against the ROI width count:
-    /// the moved face and the large one (right edge past 480 px) leave it.
+    /// With a region of interest (right offset 0.3) only the ROI and the minimum against the ROI width count:
+    /// the moved face and the large one (right edge past 448 px) leave it.
     @Test func regionOfInterestTransitions() {
-        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--roi-right-offset", "0.25"]) == [
+        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--roi-right-offset", "0.3"] + Self.shrunk) == [
             "detected", "INVALID_OUT_OF_ROI", "undetected@15", "detected", "INVALID_MINIMUM_SIZE", "undetected@45",
             "detected", "INVALID_OUT_OF_ROI", "undetected@75",
+        ])
+    }
+
+    /// Unshrunk, the large face's box passes the frame's edge: out of the screen, no message (SPEC §4.2).
+    @Test func aFaceCutByTheFrameEdgeIsInvalidWithoutAMessage() {
+        #expect(transitions(["--min-face-size", "0.07", "--detection-min-size", "0.2", "--detection-max-size", "0.5"]) == [
+            "detected", "INVALID_MINIMUM_SIZE", "undetected@45", "detected", "undetected@75",
         ])
     }
 

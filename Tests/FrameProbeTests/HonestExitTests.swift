@@ -67,13 +67,13 @@ struct HonestExitTests {
         let state = Shell.quote(dir.path)
         let run = "$FP analyze --capture-type none --frame-quality \(clip) \(clip)"
         let start = blocked == "pipe"
-            ? "{ \(run) & echo $! > \(state)/pid; wait $!; echo $? > \(state)/status; } | sleep 30 &"
-            : "{ \(run) -o \(Shell.quote(fifo)) & echo $! > \(state)/pid; wait $!; echo $? > \(state)/status; } &"
+            ? "{ \(run) & echo $! > \(state)/pid; wait $!; echo $? > \(state)/status; } | sleep 30 > /dev/null 2>&1 & reader=$!"
+            : "{ \(run) -o \(Shell.quote(fifo)) & echo $! > \(state)/pid; wait $!; echo $? > \(state)/status; } > /dev/null 2>&1 & reader=$!"
         let result = Shell.run("""
             \(start)
             sleep 2; kill -\(signal) $(cat \(state)/pid)
             for i in $(seq 100); do [ -s \(state)/status ] && break; sleep 0.1; done
-            cat \(state)/status 2>/dev/null || echo STILL_RUNNING; pkill -P $$ sleep; true
+            cat \(state)/status 2>/dev/null || echo STILL_RUNNING; kill -KILL $reader 2>/dev/null; true
             """)
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "\(expected)", "\(blocked): \(result.stdout)")
     }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The eye, smile and head-pose curves on real people they were not tuned on. Tuning used dlib's example photos
+/// (FaceExpressionTests, FacePoseTests); these are single frames of the real clips in ../shared/devdata/video
+/// (TestVideos/real-frames, provenance in PROVENANCE.tsv), labelled by looking at them: eyes closed in a blink,
+/// eyes open while talking or pulling faces. None of them smiles (an "O" mouth, speech).
+struct RealFrameTests {
+    static let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
+    static let frames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+        .filter { $0.hasSuffix(".jpg") }.sorted()
+
+    /// The primary face of one photo (exit status and the face both checked).
+    static func face(_ path: String) throws -> [String: Any] {
+        let result = Shell.frameprobe(["analyze", "--min-face-size", "0.1", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(result.events(named: "faceDetected").first, "no face in \(path)")
+    }
+
+    @Test func theHeldOutSetIsThere() {
+        #expect(Self.frames.filter { $0.contains("eyes-closed") }.count == 3)
+        #expect(Self.frames.filter { $0.contains("eyes-open") }.count == 4)
+    }
+
+    @Test(arguments: frames)
+    func eyesAndSmileOnRealFrames(frame: String) throws {
+        let face = try Self.face(Self.folder.appendingPathComponent(frame).path)
+        let left = try #require(face.double("leftEyeOpenProbability")), right = try #require(face.double("rightEyeOpenProbability"))
+        if frame.contains("eyes-closed") {
+            #expect(left < 0.3 && right < 0.3, "\(frame): \(left), \(right)")
+        } else {
+            #expect(left > 0.7 && right > 0.7, "\(frame): \(left), \(right)")
+        }
+        let smile = try #require(face.double("smilingProbability"))
+        #expect(smile < 0.3, "\(frame): smiling \(smile)")
+    }
+
+    /// The 3-D face model, held out: mirroring a real frame flips the sign of yaw and roll and keeps pitch.
+    @Test(arguments: frames.filter { $0.contains("eyes-open") })
+    func mirroringFlipsYawAndRoll(frame: String) throws {
+        let mirrored = Fixtures.temporaryDirectory().appendingPathComponent("mirrored.png").path
+        let flip = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(Self.folder.appendingPathComponent(frame).path)) -vf hflip \(Shell.quote(mirrored))")
+        #expect(flip.status == 0, "\(flip.stderr)")
+        let original = try Self.face(Self.folder.appendingPathComponent(frame).path), flipped = try Self.face(mirrored)
+        func angle(_ face: [String: Any], _ axis: String) -> Double { face.double("headEulerAngle\(axis)") ?? .nan }
+        #expect(abs(angle(original, "Y") + angle(flipped, "Y")) < 3, "\(frame) yaw \(angle(original, "Y")) / \(angle(flipped, "Y"))")
+        #expect(abs(angle(original, "Z") + angle(flipped, "Z")) < 3, "\(frame) roll \(angle(original, "Z")) / \(angle(flipped, "Z"))")
+        #expect(abs(angle(original, "X") - angle(flipped, "X")) < 3, "\(frame) pitch \(angle(original, "X")) / \(angle(flipped, "X"))")
+    }
+}
