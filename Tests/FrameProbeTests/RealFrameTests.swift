@@ -1,10 +1,13 @@
 import Foundation
 import Testing
 
-/// The eye, smile and head-pose curves on real people they were not tuned on. Tuning used dlib's example photos
-/// (FaceExpressionTests, FacePoseTests); these are single frames of the real clips in ../shared/devdata/video
-/// (TestVideos/real-frames, provenance in PROVENANCE.tsv), labelled by looking at them: eyes closed in a blink,
-/// eyes open while talking or pulling faces. None of them smiles (an "O" mouth, speech).
+/// The eye, smile and head-pose curves on real people. Single frames of the real clips in ../shared/devdata/video
+/// (TestVideos/real-frames, provenance and labels in PROVENANCE.tsv), labelled by looking at them: eyes closed in
+/// a blink, eyes open while talking or pulling faces, "nosmile" where the mouth clearly does not smile.
+/// Which data set which curve: the eye curve was tuned on dlib's example photos and the five frames PROVENANCE.tsv
+/// marks "tuning" (all of WDA_AlexandriaOcasioCortez_000, driving_d10 frame 332); the thirteen "test" frames
+/// (driving_d3, d6, d11 and the rest of d10) were not used to choose it. The smile curve and the 3-D face model
+/// were tuned on dlib's photos only: every frame here is held out for them.
 struct RealFrameTests {
     static let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
     static let frames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
@@ -17,9 +20,10 @@ struct RealFrameTests {
         return try #require(result.events(named: "faceDetected").first, "no face in \(path)")
     }
 
-    @Test func theHeldOutSetIsThere() {
-        #expect(Self.frames.filter { $0.contains("eyes-closed") }.count == 3)
-        #expect(Self.frames.filter { $0.contains("eyes-open") }.count == 4)
+    @Test func theFramesAreThere() {
+        #expect(Self.frames.count == 18)
+        #expect(Self.frames.filter { $0.contains("eyes-closed") }.count == 9)
+        #expect(Self.frames.filter { $0.contains("nosmile") }.count == 6)
     }
 
     @Test(arguments: frames)
@@ -31,8 +35,10 @@ struct RealFrameTests {
         } else {
             #expect(left > 0.7 && right > 0.7, "\(frame): \(left), \(right)")
         }
-        let smile = try #require(face.double("smilingProbability"))
-        #expect(smile < 0.3, "\(frame): smiling \(smile)")
+        if frame.contains("nosmile") {
+            let smile = try #require(face.double("smilingProbability"))
+            #expect(smile < 0.3, "\(frame): smiling \(smile)")
+        }
     }
 
     /// The 3-D face model, held out: mirroring a real frame flips the sign of yaw and roll and keeps pitch.

@@ -3,16 +3,21 @@ import Foundation
 /// Eye and smile measures from the 68 iBUG landmarks, mapped to probabilities by logistic curves.
 ///
 /// - Eye openness: the eye aspect ratio EAR = (|p2−p6| + |p3−p5|) / (2·|p1−p4|) over the eye's six points
-///   (Soukupová & Čech): 0.25–0.40 for open eyes, 0.20–0.23 for eyes narrowed by a smile, under 0.17 for closed
-///   ones on dlib's example photos; p = 1 / (1 + e^(−50·(EAR − 0.19))), so EAR 0.167 → 0.24, 0.215 → 0.78.
+///   (Soukupová & Čech): 0.25–0.51 for open eyes, and up to 0.194 for closed eyes whose lash line the landmarks
+///   follow (eyeliner, long lashes: the tuning frames of TestVideos/real-frames). A broad smile lifts the cheeks
+///   and narrows open eyes (EAR 0.215 on dlib's Tom_Cruise_avp_2014_4.jpg), so the smiling probability adds back
+///   0.03 of EAR: openness = EAR + 0.03·p(smile), p = 1 / (1 + e^(−60·(openness − 0.215))) — closed eyes ≤ 0.25,
+///   a smiling open eye 0.86, a relaxed open eye > 0.9. Tested on held-out real frames (RealFrameTests).
 /// - Smile: score = (mouth width / outer-eye-corner distance − 0.55) + (rise of the mouth corners above the lips'
 ///   centre line / mouth width). A smile widens the mouth (ratio 0.74–0.86 against 0.54–0.64 for neutral faces on
 ///   dlib's bald_guys.jpg) and lifts its corners; p = 1 / (1 + e^(−25·(score − 0.25))): neutral faces (score
 ///   < 0.12) read < 0.05, broad smiles (score > 0.35) > 0.9.
 /// "Left"/"right" are the subject's own, as ML Kit: the left eye is points 42–47 (the image's right side).
 public enum FaceGeometry {
-    public static let eyeMidpoint = 0.19
-    public static let eyeSlope = 50.0
+    public static let eyeMidpoint = 0.215
+    public static let eyeSlope = 60.0
+    /// How much a full smile narrows an open eye, in EAR.
+    static let smileNarrowing = 0.03
     public static let smileMidpoint = 0.25
     public static let smileSlope = 25.0
 
@@ -44,12 +49,13 @@ public enum FaceGeometry {
         1 / (1 + exp(-slope * (value - midpoint)))
     }
 
-    public static func leftEyeOpenProbability(_ points: [Point2D]) -> Double {
-        logistic(eyeAspectRatio(points, eye: leftEye), midpoint: eyeMidpoint, slope: eyeSlope)
-    }
+    public static func leftEyeOpenProbability(_ points: [Point2D]) -> Double { eyeOpenProbability(points, eye: leftEye) }
 
-    public static func rightEyeOpenProbability(_ points: [Point2D]) -> Double {
-        logistic(eyeAspectRatio(points, eye: rightEye), midpoint: eyeMidpoint, slope: eyeSlope)
+    public static func rightEyeOpenProbability(_ points: [Point2D]) -> Double { eyeOpenProbability(points, eye: rightEye) }
+
+    static func eyeOpenProbability(_ points: [Point2D], eye: [Int]) -> Double {
+        let openness = eyeAspectRatio(points, eye: eye) + smileNarrowing * smilingProbability(points)
+        return logistic(openness, midpoint: eyeMidpoint, slope: eyeSlope)
     }
 
     public static func smilingProbability(_ points: [Point2D]) -> Double {
