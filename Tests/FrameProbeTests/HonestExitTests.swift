@@ -116,16 +116,8 @@ struct HonestExitTests {
     /// 320×240 then 640×360 in one stream, with a budget between: the second part is FRAME_TOO_LARGE, not
     /// "corrupt packets" with exit 0.
     @Test func aFrameOverTheBudgetMidStreamIsAnError() throws {
-        let dir = Fixtures.temporaryDirectory()
-        let make = Shell.run("""
-            cd \(Shell.quote(dir.path)) && \
-            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -f mpegts a.ts && \
-            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=640x360:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -output_ts_offset 1 -f mpegts b.ts && \
-            cat a.ts b.ts > joined.ts
-            """)
-        #expect(make.status == 0, "\(make.stderr)")
         let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--frame-quality", "--max-pixels", "100000",
-                                       dir.appendingPathComponent("joined.ts").path])
+                                       Fixtures.resizingStream()])
         #expect(result.status == 1)
         #expect(result.events(named: "error").first?.string("key") == "FRAME_TOO_LARGE", "\(result.events(named: "error"))")
         #expect(result.events(named: "frameQuality").count == 25)

@@ -58,15 +58,7 @@ struct HostileInputTests {
 
     /// Two H.264 segments of different sizes in one MPEG-TS stream: the stages see the new size.
     @Test func resolutionChangeMidStream() throws {
-        let dir = Fixtures.temporaryDirectory()
-        let joined = dir.appendingPathComponent("joined.ts").path
-        let make = Shell.run("""
-            cd \(Shell.quote(dir.path)) && \
-            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -f mpegts a.ts && \
-            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=640x360:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -output_ts_offset 1 -f mpegts b.ts && \
-            cat a.ts b.ts > joined.ts
-            """)
-        #expect(make.status == 0, "\(make.stderr)")
+        let joined = Fixtures.resizingStream()
         let source = try FrameSource(url: joined, options: DecodeOptions())
         var sizes: [String] = []
         while let frame = source.next() {

@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 
 /// What Yoonit's `startCaptureType` selects.
@@ -82,10 +83,10 @@ public struct AnalysisOptions: Sendable {
     /// Whether captured images are written (explicitly, or because an output directory was given).
     public var savesImages: Bool { saveImageCaptured || outputDirectory != nil }
 
-    /// `WxH` with sizes 1…65535 (what libavformat's `video_size` takes, without its abbreviations).
+    /// What libavformat's `video_size` takes: `WxH` or an abbreviation (`hd720`, `vga` …).
     static func isFrameSize(_ text: String) -> Bool {
-        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { Int($0).map { (1...65535).contains($0) } ?? false }
+        var width: Int32 = 0, height: Int32 = 0
+        return av_parse_video_size(&width, &height, text) >= 0 && width > 0 && height > 0
     }
 
     /// Checks every value before anything runs; the error carries the SPEC key (exit 2).
@@ -102,7 +103,7 @@ public struct AnalysisOptions: Sendable {
             throw FrameProbeError("INVALID_DURATION", "duration must be more than 0 s and at most \(Int(year)) s")
         }
         if let size = decode.videoSize, !Self.isFrameSize(size) {
-            throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720), got '\(size)'")
+            throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720) or a name such as hd720, got '\(size)'")
         }
         if decode.maxPixels < 1 { throw FrameProbeError("INVALID_MAX_PIXELS", "maxPixels must be positive") }
         if jobs < 1 { throw FrameProbeError("INVALID_JOBS", "jobs must be 1 or more") }

@@ -24,16 +24,17 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
         }
     }
 
-    /// A file. An existing regular file is replaced only with `overwrite` (`OUTPUT_EXISTS` otherwise); a FIFO or
-    /// device is written as it is.
+    /// A file. An existing regular file (or a link to one) is replaced only with `overwrite` (`OUTPUT_EXISTS`
+    /// otherwise); a new one is created exclusively; a FIFO or a device is written as it is.
     public init(path: String, overwrite: Bool) throws(FrameProbeError) {
-        try OutputFile.checkReplaceable(path, overwrite: overwrite)
-        let exclusive = overwrite ? O_TRUNC : O_EXCL
-        var fd = open(path, O_WRONLY | O_CREAT | exclusive | O_CLOEXEC, 0o644)
-        if fd < 0 && errno == EEXIST {
-            // Not a regular file (checked above): a FIFO or a device such as /dev/null.
-            fd = open(path, O_WRONLY | O_CLOEXEC)
+        var status = stat()
+        let exists = stat(path, &status) == 0
+        let regular = exists && (status.st_mode & S_IFMT) == S_IFREG
+        if regular && !overwrite {
+            throw OutputFile.refusal(path)
         }
+        let mode = regular ? O_TRUNC : (exists ? 0 : O_CREAT | O_EXCL)
+        let fd = open(path, O_WRONLY | O_CLOEXEC | mode, 0o644)
         guard fd >= 0 else {
             throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
         }

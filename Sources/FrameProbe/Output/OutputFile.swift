@@ -57,12 +57,12 @@ public enum OutputFile {
         if link(temporary, target) == 0 { return }
         switch errno {
         case EEXIST:
-            throw FrameProbeError("OUTPUT_EXISTS", "\(target) exists; frameprobe never replaces a file unless -y/--overwrite is given")
+            throw refusal(target)
         case EPERM, EXDEV, ENOTSUP, EOPNOTSUPP, EMLINK:
             // A file system without hard links: check, then rename (not atomic against another process).
             var status = stat()
             if lstat(target, &status) == 0 {
-                throw FrameProbeError("OUTPUT_EXISTS", "\(target) exists; frameprobe never replaces a file unless -y/--overwrite is given")
+                throw refusal(target)
             }
             guard rename(temporary, target) == 0 else { throw unwritable(target) }
         default:
@@ -74,8 +74,13 @@ public enum OutputFile {
     /// long analysis does not end in a refusal).
     public static func checkReplaceable(_ target: String, overwrite: Bool) throws(FrameProbeError) {
         var status = stat()
-        guard !overwrite, lstat(target, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
-        throw FrameProbeError("OUTPUT_EXISTS", "\(target) exists; frameprobe never replaces a file unless -y/--overwrite is given")
+        guard !overwrite, stat(target, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return }
+        throw refusal(target)
+    }
+
+    /// `OUTPUT_EXISTS` for `path`.
+    public static func refusal(_ path: String) -> FrameProbeError {
+        FrameProbeError("OUTPUT_EXISTS", "\(path) exists; frameprobe never replaces a file unless -y/--overwrite is given")
     }
 
     static func createDirectory(_ directory: String) throws(FrameProbeError) {

@@ -22,6 +22,19 @@ enum Fixtures {
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// A new MPEG-TS file of two 1 s H.264 segments: 320×240, then 640×360 (timestamps continuing).
+    static func resizingStream() -> String {
+        let dir = temporaryDirectory()
+        let make = Shell.run("""
+            cd \(Shell.quote(dir.path)) && \
+            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=320x240:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -f mpegts a.ts && \
+            ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=640x360:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -output_ts_offset 1 -f mpegts b.ts && \
+            cat a.ts b.ts > joined.ts
+            """)
+        if make.status != 0 { Issue.record(Comment(rawValue: "making the resizing stream failed: \(make.stderr)")) }
+        return dir.appendingPathComponent("joined.ts").path
+    }
+
     /// A fresh temporary directory for one test.
     static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("frameprobe-test-\(UUID().uuidString)")
