@@ -43,14 +43,15 @@ struct FaceFootageTests {
 
     func transitions(_ arguments: [String]) -> [String] {
         let result = Shell.frameprobe(["analyze"] + arguments + [Fixtures.path("region.mp4")])
+        #expect(result.status == 0 && result.events(named: "inputClosed").first?.int("framesAnalysed") == 90, "\(result.stderr)")
         var sequence: [String] = []
         for event in result.events {
-            let name = event.string("event")!
+            guard let name = event.string("event") else { continue }
             let item: String
             switch name {
             case "faceDetected": item = "detected"
-            case "faceUndetected": item = "undetected@\(event.int("frame")!)"
-            case "message": item = event.string("message")!
+            case "faceUndetected": item = "undetected@\(event.int("frame") ?? -1)"
+            case "message": item = event.string("message") ?? "message without a key"
             default: continue
             }
             if sequence.last != item { sequence.append(item) }

@@ -75,7 +75,6 @@ final class BarcodeScanner {
         return found
     }
 
-    /// Scans a prepared copy of `gray` (upscaled, sharpened or binarised).
     /// The pixels of a `width` × `height` frame's copy prepared by `kind` (the work a second pass costs).
     static func preparedPixels(width: Int, height: Int, _ kind: cvision_barcode_preparation) -> Int {
         var preparedWidth: Int32 = 0, preparedHeight: Int32 = 0
@@ -83,6 +82,7 @@ final class BarcodeScanner {
         return Int(preparedWidth) * Int(preparedHeight)
     }
 
+    /// Scans a prepared copy of `gray` (upscaled, sharpened or binarised).
     func scan(_ gray: GrayImage, preparedBy kind: cvision_barcode_preparation) throws(FrameProbeError) -> [QRCodeObservation] {
         var width: Int32 = 0, height: Int32 = 0
         cvision_barcode_prepared_size(Int32(gray.width), Int32(gray.height), kind, &width, &height)
