@@ -38,6 +38,7 @@ let package = Package(
                 .linkedLibrary("opencv_imgproc"),
                 .linkedLibrary("opencv_calib3d"),
                 .linkedLibrary("opencv_objdetect"),
+                .linkedLibrary("opencv_wechat_qrcode"),
                 .linkedLibrary("dlib"),
                 .linkedLibrary("lapack"),
                 .linkedLibrary("blas"),

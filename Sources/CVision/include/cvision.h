@@ -68,6 +68,24 @@ int cvision_barcode_prepare(const uint8_t *gray, int width, int height, int stri
 /// The size of the prepared copy (2x for UPSCALE, the same otherwise).
 void cvision_barcode_prepared_size(int width, int height, cvision_barcode_preparation kind, int *out_width, int *out_height);
 
+// ---- WeChatQRCode, a second QR decoder (wechat_qr.cpp) ----
+
+typedef struct cvision_wechat_qr cvision_wechat_qr;
+
+/// One decoded code: its text as WeChatQRCode gives it (valid until the decoder's next call) and its four
+/// corners (x0, y0, … x3, y3) in the image's pixels.
+typedef struct {
+    const uint8_t *bytes;
+    int length;
+    float corners[8];
+} cvision_wechat_qr_code;
+
+cvision_wechat_qr *cvision_wechat_qr_create(void);
+void cvision_wechat_qr_free(cvision_wechat_qr *decoder);
+/// Decodes every QR code in a gray image, up to `capacity`.
+int cvision_wechat_qr_decode(cvision_wechat_qr *decoder, const uint8_t *gray, int width, int height, int stride,
+                             cvision_wechat_qr_code *codes, int capacity, int *count);
+
 // ---- faces (face_detection.cpp, face_landmarks.cpp, head_pose.cpp) ----
 
 typedef struct { double x, y, width, height, score; } cvision_box;

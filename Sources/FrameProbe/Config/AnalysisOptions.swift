@@ -37,7 +37,7 @@ public struct AnalysisOptions: Sendable {
     public var qrcodeForgetMs = 1000
     public var qrcodeEveryFrame = false
     public var qrcodeRetry = true
-    public var qrcodeRetryMegapixels = 12.0
+    public var qrcodeRetryMegapixels = 16.0
     /// Detection-box enlargement, region of interest, minimum and maximum sizes.
     public var region = RegionCheck.Options()
     /// Save, next to each captured image, the frame with the box, contours and ROI drawn.

@@ -225,10 +225,10 @@ extension OptionTable {
              stage: "qrcode", invalid: "INVALID_QRCODE_FORGET_MS", \.qrcodeForgetMs),
         .toggle("qrcode-every-frame", "qrcodeEveryFrame", "report codes on every analysed frame (Yoonit's behaviour)",
                 stage: "qrcode", invalid: "INVALID_QRCODE_EVERY_FRAME", \.qrcodeEveryFrame),
-        .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, scan upscaled, sharpened, binarised copies (default true)",
+        .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, try WeChatQRCode, then zbar on sharpened, binarised, upscaled copies (default true)",
                 stage: "qrcode", invalid: "INVALID_QRCODE_RETRY", \.qrcodeRetry),
         .number("qrcode-retry-megapixels", "qrcodeRetryMegapixels", "MP",
-                "work those second passes may do per frame, in megapixels scanned (default 12: all three on 1080p)",
+                "work those second passes may do per frame, in megapixels scanned (default 16: all four on 1080p)",
                 stage: "qrcode", invalid: "INVALID_QRCODE_RETRY_MEGAPIXELS", \.qrcodeRetryMegapixels),
     ]
 

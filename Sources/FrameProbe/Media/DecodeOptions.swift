@@ -29,6 +29,9 @@ public struct InputInfo: Sendable, Equatable {
     /// Clockwise rotation applied to make frames upright (0, 90, 180, 270).
     public var rotation: Int
 
+    /// An image file (libavformat's image demuxers: `image2`, `png_pipe`, `jpeg_pipe` …), not a video.
+    public var isStillImage = false
+
     var jsonFields: [(String, JSONValue)] {
         var fields: [(String, JSONValue)] = [
             ("width", .int(width)), ("height", .int(height)), ("fps", .number(fps, decimals: 3)),

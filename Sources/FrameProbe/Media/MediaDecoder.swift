@@ -145,10 +145,13 @@ final class MediaDecoder: @unchecked Sendable {
             && context.pointee.duration_estimation_method == AVFMT_DURATION_FROM_STREAM
             ? Double(stream.pointee.duration) * timeBase : nil
         let pixelFormatName = av_get_pix_fmt_name(AVPixelFormat(parameters.format)).map { String(cString: $0) } ?? "unknown"
-        info = InputInfo(
+        var opened = InputInfo(
             width: swaps ? storedHeight : storedWidth, height: swaps ? storedWidth : storedHeight, fps: fps,
             codec: String(cString: avcodec_get_name(parameters.codec_id)), pixelFormat: pixelFormatName,
             durationSeconds: duration, rotation: quarterTurns * 90)
+        let demuxerName = String(cString: context.pointee.iformat.pointee.name)
+        opened.isStillImage = demuxerName == "image2" || demuxerName.hasSuffix("_pipe")
+        info = opened
         seekToStart()
     }
 

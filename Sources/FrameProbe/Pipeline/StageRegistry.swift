@@ -64,9 +64,9 @@ public enum StageRegistry {
                         emits: ["faceDetected", "faceUndetected", "message"], requires: ["faces"], provides: ["validFace"]) { context throws(FrameProbeError) in
             try FaceRegionStage(options: FaceRegionStage.Options(context.options))
         },
-        StageDescriptor(name: "qrcode", summary: "decodes QR codes (and other barcodes) with zbar; qrCodeScanned on appearance",
+        StageDescriptor(name: "qrcode", summary: "decodes QR codes (and other barcodes) with zbar, and WeChatQRCode on images; qrCodeScanned on appearance",
                         emits: ["qrCodeScanned", "message"], requires: [], provides: ["codes"]) { context throws(FrameProbeError) in
-            try QRCodeStage(options: QRCodeStage.Options(context.options))
+            try QRCodeStage(options: QRCodeStage.Options(context.options), stillImage: context.info?.isStillImage ?? false)
         },
         StageDescriptor(name: "guidance", summary: "Unissey's oval guidance and stillness timer; faceInfo when the instruction changes",
                         emits: ["faceInfo"], requires: ["landmarks"], provides: ["recordingCue"]) { context throws(FrameProbeError) in

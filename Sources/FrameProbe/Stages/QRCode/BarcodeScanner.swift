@@ -2,15 +2,27 @@ import CVision
 import CZBar
 import Foundation
 
-/// A code zbar found: its raw bytes, where it is (polygon corners in source pixels) and its symbology.
+/// A code a decoder found: its bytes, where it is (polygon corners in source pixels) and its symbology.
 public struct QRCodeObservation: Sendable, Equatable {
     public var payload: [UInt8]
     public var polygon: [Point2D]
     /// frameprobe's name of the symbology (`qrcode`, `ean13` …).
     public var symbology: String
 
-    /// The payload as text when it is valid UTF-8.
-    public var text: String? { String(validating: payload, as: UTF8.self) }
+    public init(payload: [UInt8], polygon: [Point2D], symbology: String) {
+        self.payload = payload
+        self.polygon = polygon
+        self.symbology = symbology
+    }
+
+    /// The payload as text, with its charset (`PayloadText`); nil for a binary payload.
+    public var decoded: (text: String, charset: String)? { PayloadText.decode(payload) }
+
+    public var text: String? { decoded?.text }
+
+    /// What identifies the code across frames and decoders: its text, or its bytes when it is binary.
+    public var content: [UInt8] { text.map { Array($0.utf8) } ?? payload }
+
     public var bounds: Box { Box(enclosing: polygon) }
 }
 
