@@ -53,4 +53,17 @@ struct RealQRPhotoTests {
         let raw = try #require(code.string("raw").flatMap { Data(base64Encoded: $0) })
         #expect(String(data: raw, encoding: .shiftJIS) == code.string("content"))
     }
+
+    /// Codes that name their charset with an ECI designator (written by zint): zbar converts the ECIs it knows
+    /// (ISO-8859-1…16, Shift_JIS, UTF-8) to UTF-8 itself, so the text is right whatever the bytes were.
+    @Test(arguments: [(3, "Grüße café"), (4, "Łódź zażółć"), (7, "Привет мир"), (20, "モバイル漢字"), (26, "日本語 ünïcödé")])
+    func eciDesignatedPayloadsAreHonoured(eci: Int, text: String) throws {
+        let image = Fixtures.temporaryDirectory().appendingPathComponent("eci.png").path
+        let made = Shell.run("zint -b QRCODE --eci=\(eci) --scale=4 -d \(Shell.quote(text)) -o \(Shell.quote(image))")
+        #expect(made.status == 0, "\(made.stderr)")
+        let result = Shell.frameprobe(["analyze", "--capture-type", "qrcode", image])
+        #expect(result.status == 0)
+        let code = try #require(result.events(named: "qrCodeScanned").first)
+        #expect(code.string("content") == text && code.string("encoding") == "utf8", "ECI \(eci): \(code)")
+    }
 }
