@@ -44,14 +44,11 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
 
     deinit { if ownsDescriptor { close(descriptor) } }
 
-    /// True once nothing more is written (the reader left, a write failed, or the writer was sealed).
-    public var readerGone: Bool { lock.withLock { stopped } }
+    /// True once the reader closed its end (EPIPE): nothing more is written, quietly.
+    public var readerGone: Bool { lock.withLock { readerLeft } }
 
     /// The write failure that stopped the output (nil when all went out, or the reader merely left).
     public var failure: FrameProbeError? { lock.withLock { writeFailure } }
-
-    /// Refuses every later line (the process is about to exit): what was written stays whole.
-    public func seal() { lock.withLock { stopped = true } }
 
     /// Writes one event as one line; returns false when nothing more can be written.
     @discardableResult
