@@ -78,13 +78,12 @@ enum ReportCommand {
         var media: [(item: InputItem, position: Int, folder: String)] = []
         var lines: [(item: InputItem, position: Int)] = []
         for (index, item) in inputs.items.enumerated() {
-            if isJSONLines(item), case .failed = item {
-                media.append((item, inputs.positions[index], inputs.folders[index]))
-            } else if isJSONLines(item) {
+            // A missing .jsonl is failed like any input (the runner reports it); found ones are read back.
+            if case .failed = item {} else if isJSONLines(item) {
                 lines.append((item, inputs.positions[index]))
-            } else {
-                media.append((item, inputs.positions[index], inputs.folders[index]))
+                continue
             }
+            media.append((item, inputs.positions[index], inputs.folders[index]))
         }
         let aggregator = LockedAggregator()
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil

@@ -11,6 +11,8 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
     private var stopped = false
     private var readerLeft = false
     private var writeFailure: FrameProbeError?
+    /// Where the next line starts, on a seekable output (nil on a pipe or terminal): counted, not asked for per line.
+    private var position: off_t?
 
     /// Standard output. When it is closed (`>&-`), /dev/null holds its place — so no file opened later takes
     /// descriptor 1 and receives events — and the writer has failed from the start.
@@ -22,6 +24,7 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
             stopped = true
             writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "standard output is closed")
         }
+        position = Self.seekablePosition(descriptor)
     }
 
     /// A file. An existing regular file (or a link to one) is replaced only with `overwrite` (`OUTPUT_EXISTS`
@@ -40,6 +43,12 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
         }
         descriptor = fd
         ownsDescriptor = true
+        position = Self.seekablePosition(fd)
+    }
+
+    private static func seekablePosition(_ descriptor: Int32) -> off_t? {
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        return offset >= 0 ? offset : nil
     }
 
     deinit { if ownsDescriptor { close(descriptor) } }
@@ -70,7 +79,6 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
     private func write(bytes: [UInt8]) -> Bool {
         lock.withLock {
             guard !stopped else { return false }
-            let lineStart = lseek(descriptor, 0, SEEK_CUR)
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
@@ -81,12 +89,13 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
                         readerLeft = true
                     } else {
                         writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "writing the output failed: \(String(cString: strerror(errno)))")
-                        if offset > 0 && lineStart >= 0 { _ = ftruncate(descriptor, lineStart) }
+                        if offset > 0, let lineStart = position { _ = ftruncate(descriptor, lineStart) }
                     }
                     return false
                 }
                 offset += written
             }
+            position? += off_t(bytes.count)
             return true
         }
     }

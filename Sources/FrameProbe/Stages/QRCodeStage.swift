@@ -86,19 +86,21 @@ public struct QRCodeStage: Stage {
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
         let codes = try decode(try analysis.gray(of: frame))
         var seenNow: Set<[UInt8]> = []
-        for code in codes where seenNow.insert(code.content).inserted {
+        for code in codes {
+            let content = code.content  // decoded once: it is the code's identity across frames and decoders
+            guard seenNow.insert(content).inserted else { continue }
             switch check.check(code.bounds, frameWidth: frame.width, frameHeight: frame.height) {
             case .valid:
-                lastMessage[code.content] = nil
-                let forgotten = lastSeen[code.content].map { (frame.time - $0) * 1000 > Double(options.forgetMs) } ?? true
+                lastMessage[content] = nil
+                let forgotten = lastSeen[content].map { (frame.time - $0) * 1000 > Double(options.forgetMs) } ?? true
                 if options.everyFrame || forgotten {
                     emit(.qrCodeScanned(code))
                     analysis.codesReported += 1
                 }
-                lastSeen[code.content] = frame.time
+                lastSeen[content] = frame.time
             case .invalid(let message):
-                if let message, lastMessage[code.content] != message { emit(.message(message, code: code)) }
-                lastMessage[code.content] = message
+                if let message, lastMessage[content] != message { emit(.message(message, code: code)) }
+                lastMessage[content] = message
             }
         }
         for payload in lastMessage.keys where !seenNow.contains(payload) { lastMessage[payload] = nil }
