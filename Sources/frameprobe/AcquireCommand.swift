@@ -38,12 +38,12 @@ final class AcquisitionStatusLine: @unchecked Sendable {
 
     func observe(_ event: Event) {
         let text: String?
-        switch event.body {
-        case .faceInfo(let instruction): text = "\(instruction.text)"
-        case .videoRecordStarted: text = "● recording 0 %"
-        case .videoRecordProgress(let progress): text = "● recording \(Int((progress * 100).rounded())) %"
-        case .videoRecordEnded(.success(let path, _)): text = "✓ \(path)\n"
-        case .videoRecordEnded(.failure(let error)): text = "✗ \(error.key): \(error.message)\n"
+        switch event.payload {
+        case let info as FaceInfo: text = info.text
+        case is VideoRecordStarted: text = "● recording 0 %"
+        case let step as VideoRecordProgress: text = "● recording \(Int((step.progress * 100).rounded())) %"
+        case VideoRecordEnded.success(let path, _) as VideoRecordEnded: text = "✓ \(path)\n"
+        case VideoRecordEnded.failure(let error) as VideoRecordEnded: text = "✗ \(error.key): \(error.message)\n"
         default: text = nil
         }
         guard let text else { return }

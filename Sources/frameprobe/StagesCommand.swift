@@ -3,19 +3,30 @@ import FrameProbe
 /// `frameprobe stages`: the registry, with what each stage emits, needs and the options that configure it.
 enum StagesCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            return Console.printOut("Usage: frameprobe stages\n\nLists the analysis stages usable with --stages, in registry order.")
+        Console.withoutArguments(arguments, command: "stages",
+                                 usage: "Usage: frameprobe stages\n\nLists the analysis stages usable with --stages, in registry order.") {
+            var lines: [String] = []
+            for descriptor in StageRegistry.all {
+                lines.append("\(descriptor.name) — \(descriptor.summary)")
+                lines.append("  emits: \(descriptor.emits.map { $0.eventName }.joined(separator: ", "))")
+                if !descriptor.requires.isEmpty { lines.append("  needs: \(descriptor.requires.joined(separator: ", "))") }
+                for option in descriptor.options { lines.append("  \(option.synopsis)  \(option.help)") }
+            }
+            return lines.joined(separator: "\n")
         }
-        if let unknown = arguments.first {
-            return Console.usageFailure(FrameProbeError("INVALID_ARGUMENT", "frameprobe stages takes no argument, got '\(unknown)'"))
+    }
+}
+
+/// `frameprobe schema`: the JSON Schema of every event, generated from the stages' payload types.
+enum SchemaCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        Console.withoutArguments(arguments, command: "schema", usage: """
+            Usage: frameprobe schema
+
+            Prints the JSON Schema (2020-12) of the events analyze, acquire and report write, one definition per
+            event, generated from the stages' payload types (schema/events.schema.json is this output).
+            """) {
+            SchemaDocument.json(stages: StageRegistry.all).pretty()
         }
-        var lines: [String] = []
-        for descriptor in StageRegistry.all {
-            lines.append("\(descriptor.name) — \(descriptor.summary)")
-            lines.append("  emits: \(descriptor.emits.joined(separator: ", "))")
-            if !descriptor.requires.isEmpty { lines.append("  needs: \(descriptor.requires.joined(separator: ", "))") }
-            for option in descriptor.options { lines.append("  \(option.synopsis)  \(option.help)") }
-        }
-        return Console.printOut(lines.joined(separator: "\n"))
     }
 }

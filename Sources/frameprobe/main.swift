@@ -9,6 +9,7 @@ let usage = """
       acquire INPUT      guided selfie acquisition: instructions, then a recorded clip + session response
       report INPUT...    quality report (JSON, JUnit XML, Markdown, HTML) with pass/fail gates; --merge for shards
       stages             list the analysis stages and their options
+      schema             the JSON Schema of the events
 
     frameprobe --version prints the versions of frameprobe, FFmpeg, OpenCV, dlib and zbar.
     frameprobe COMMAND --help shows a command's options.
@@ -18,7 +19,7 @@ let signals = Signals()
 // Standard output is checked (and, when closed, its descriptor held) before any file is opened.
 _ = Console.standardOutput
 let arguments = Array(CommandLine.arguments.dropFirst())
-let commands = ["analyze", "acquire", "report", "stages"]
+let commands = ["analyze", "acquire", "report", "stages", "schema"]
 
 let status: Int32
 switch arguments.first {
@@ -26,6 +27,7 @@ case "analyze": status = AnalyzeCommand.command.run(Array(arguments.dropFirst())
 case "acquire": status = AcquireCommand.command.run(Array(arguments.dropFirst()), signals: signals)
 case "report": status = ReportCommand.run(Array(arguments.dropFirst()), signals: signals)
 case "stages": status = StagesCommand.run(Array(arguments.dropFirst()))
+case "schema": status = SchemaCommand.run(Array(arguments.dropFirst()))
 case "--version", "-V", "version":
     status = Console.printOut(Versions.summary)
 case "--help", "-h", "help", nil:

@@ -31,14 +31,4 @@ public struct InputInfo: Sendable, Equatable {
 
     /// An image file (libavformat's image demuxers: `image2`, `png_pipe`, `jpeg_pipe` …), not a video.
     public var isStillImage = false
-
-    var jsonFields: [(String, JSONValue)] {
-        var fields: [(String, JSONValue)] = [
-            ("width", .int(width)), ("height", .int(height)), ("fps", .number(fps, decimals: 3)),
-            ("codec", .string(codec)), ("pixelFormat", .string(pixelFormat)),
-        ]
-        if let durationSeconds { fields.append(("durationSeconds", .number(durationSeconds, decimals: 3))) }
-        fields.append(("rotation", .int(rotation)))
-        return fields
-    }
 }

@@ -109,3 +109,38 @@ extension JSONValue: Encodable {
         }
     }
 }
+
+extension JSONValue {
+    /// Indented serialization (two spaces a level), for documents people read: `frameprobe schema`.
+    public func pretty() -> String {
+        var out = ""
+        writePretty(to: &out, indent: "")
+        return out
+    }
+
+    private func writePretty(to out: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += inner
+                item.writePretty(to: &out, indent: inner)
+                out += index < items.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case .object(let fields) where !fields.isEmpty:
+            out += "{\n"
+            for (index, (key, value)) in fields.enumerated() {
+                out += inner
+                Self.writeString(key, to: &out)
+                out += ": "
+                value.writePretty(to: &out, indent: inner)
+                out += index < fields.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        default:
+            write(to: &out)
+        }
+    }
+}

@@ -24,12 +24,12 @@ public final class ProgressLine: @unchecked Sendable {
 
     public func observe(_ event: Event) {
         lock.withLock {
-            switch event.body {
-            case .inputClosed(let summary):
+            switch event.payload {
+            case let closed as InputClosed:
                 inputsDone += 1
-                framesDone += summary.framesAnalysed
+                framesDone += closed.summary.framesAnalysed
                 latestFrame[event.source] = nil
-            case .skipped:
+            case is InputSkipped:
                 inputsDone += 1
             default:
                 if let frame = event.frame { latestFrame[event.source] = frame + 1 }

@@ -17,10 +17,10 @@ public struct InputRunner: Sendable {
     public func run(_ item: InputItem, outputFolder: String? = nil, stop: StopSignal, emit: (Event) -> Void) -> Bool {
         switch item {
         case .skipped(let source, let reason):
-            emit(Event(source: source, body: .skipped(reason: reason)))
+            emit(Event(source: source, InputSkipped(reason: reason)))
             return true
         case .failed(let source, let error):
-            emit(Event(source: source, body: .error(error)))
+            emit(Event(source: source, Failure(error)))
             return false
         case .media(let source, let location):
             return analyse(source: source, location: location, outputFolder: outputFolder, stop: stop, emit: emit)
@@ -39,20 +39,20 @@ public struct InputRunner: Sendable {
         do throws(FrameProbeError) {
             frames = try FrameSource(location: location, options: options.decode)
         } catch {
-            emit(Event(source: source, body: .error(error)))
+            emit(Event(source: source, Failure(error)))
             return false
         }
-        emit(Event(source: source, body: .inputOpened(frames.info)))
+        emit(Event(source: source, InputOpened(frames.info)))
         var summary = InputSummary()
         var pipeline = Pipeline(stages: [])
         var ready = false
         do throws(FrameProbeError) {
             pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options, info: frames.info,
                                                                                 outputFolder: outputFolder))
-            try pipeline.begin { emit(Event(source: source, body: $0)) }
+            try pipeline.begin { emit(Event(source: source, $0)) }
             ready = true
         } catch {
-            emit(Event(source: source, body: .error(error)))
+            emit(Event(source: source, Failure(error)))
         }
         if ready {
             if let halves = pipeline.split() {
@@ -63,12 +63,12 @@ public struct InputRunner: Sendable {
         }
         let outcome = frames.finish()
         if let error = outcome.error, !failed {
-            emit(Event(source: source, body: .error(error)))
+            emit(Event(source: source, Failure(error)))
         }
         summary.framesDecoded = outcome.framesDecoded
         summary.corruptPacketsSkipped = outcome.corruptPackets
         summary.elapsedSeconds = Date().timeIntervalSince(started)
-        emit(Event(source: source, body: .inputClosed(summary)))
+        emit(Event(source: source, InputClosed(summary)))
         return !failed
     }
 
@@ -78,15 +78,15 @@ public struct InputRunner: Sendable {
         var summary = InputSummary()
         while !stop.isRaised, let frame = frames.next() {
             do throws(FrameProbeError) {
-                let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: $0)) }
+                let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, $0)) }
                 if summary.count(analysis) { break }
             } catch {
                 summary.framesAnalysed += 1
-                emit(Event(source: source, frame: frame.index, pts: frame.pts, body: .error(error)))
+                emit(Event(source: source, frame: frame.index, pts: frame.pts, Failure(error)))
                 break
             }
         }
-        pipeline.finish { emit(Event(source: source, body: $0)) }
+        pipeline.finish { emit(Event(source: source, $0)) }
         return summary
     }
 
@@ -103,7 +103,7 @@ public struct InputRunner: Sendable {
         let thread = Thread {
             while !stop.isRaised, let frame = frames.next() {
                 var analysis = FrameAnalysis()
-                var events: [Event.Body] = []
+                var events: [any EventPayload] = []
                 let failure: FrameProbeError?
                 do throws(FrameProbeError) {
                     try headBox.pipeline.process(frame, &analysis) { events.append($0) }
@@ -123,7 +123,7 @@ public struct InputRunner: Sendable {
         var summary = InputSummary()
         while let item = handoff.pop() {
             let frame = item.frame
-            func frameEmit(_ body: Event.Body) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body: body)) }
+            func frameEmit(_ body: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body)) }
             item.events.forEach(frameEmit)
             var analysis = item.analysis
             do throws(FrameProbeError) {
@@ -132,7 +132,7 @@ public struct InputRunner: Sendable {
                 if summary.count(analysis) { break }
             } catch {
                 summary.framesAnalysed += 1
-                frameEmit(.error(error))
+                frameEmit(Failure(error))
                 break
             }
         }
@@ -140,8 +140,8 @@ public struct InputRunner: Sendable {
         handoff.cancel()
         frames.cancel()
         headDone.wait()
-        headBox.pipeline.finish { emit(Event(source: source, body: $0)) }
-        tail.finish { emit(Event(source: source, body: $0)) }
+        headBox.pipeline.finish { emit(Event(source: source, $0)) }
+        tail.finish { emit(Event(source: source, $0)) }
         return summary
     }
 }
@@ -150,7 +150,7 @@ public struct InputRunner: Sendable {
 private struct HeadResult: @unchecked Sendable {
     let frame: Frame
     let analysis: FrameAnalysis
-    let events: [Event.Body]
+    let events: [any EventPayload]
     let failure: FrameProbeError?
 }
 

@@ -10,13 +10,4 @@ public struct InputSummary: Sendable, Equatable {
     public var imagesCaptured = 0
 
     public init() {}
-
-    var jsonFields: [(String, JSONValue)] {
-        [
-            ("framesDecoded", .int(framesDecoded)), ("framesAnalysed", .int(framesAnalysed)),
-            ("corruptPacketsSkipped", .int(corruptPacketsSkipped)),
-            ("elapsedSeconds", .number(elapsedSeconds, decimals: 3)),
-            ("faceFrames", .int(faceFrames)), ("qrCodes", .int(qrCodes)), ("imagesCaptured", .int(imagesCaptured)),
-        ]
-    }
 }

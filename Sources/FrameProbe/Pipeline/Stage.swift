@@ -4,16 +4,16 @@
 /// `StageRegistry`.
 public protocol Stage {
     /// The input is open, before its first frame (acquisition announces itself here).
-    mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError)
+    mutating func begin(emit: Emit) throws(FrameProbeError)
     /// Analyses one frame: reads earlier stages' findings from `analysis`, adds its own, and emits events.
-    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError)
+    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError)
     /// End of input: flush pending transitions and counters.
-    mutating func finish(emit: (Event.Body) -> Void)
+    mutating func finish(emit: Emit)
 }
 
 extension Stage {
-    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {}
-    public mutating func finish(emit: (Event.Body) -> Void) {}
+    public mutating func begin(emit: Emit) throws(FrameProbeError) {}
+    public mutating func finish(emit: Emit) {}
 }
 
 /// An ordered list of stages run over each frame.
@@ -35,24 +35,24 @@ public struct Pipeline {
     }
 
     /// Runs every stage on `frame`, in order, and returns what they found.
-    public mutating func process(_ frame: Frame, emit: (Event.Body) -> Void) throws(FrameProbeError) -> FrameAnalysis {
+    public mutating func process(_ frame: Frame, emit: Emit) throws(FrameProbeError) -> FrameAnalysis {
         var analysis = FrameAnalysis()
         try process(frame, &analysis, emit: emit)
         return analysis
     }
 
     /// Runs every stage on `frame`, continuing what earlier stages (another pipeline's) found.
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         for index in stages.indices {
             try stages[index].process(frame, &analysis, emit: emit)
         }
     }
 
-    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func begin(emit: Emit) throws(FrameProbeError) {
         for index in stages.indices { try stages[index].begin(emit: emit) }
     }
 
-    public mutating func finish(emit: (Event.Body) -> Void) {
+    public mutating func finish(emit: Emit) {
         for index in stages.indices { stages[index].finish(emit: emit) }
     }
 }

@@ -29,7 +29,8 @@ public struct StageContext: Sendable {
 public struct StageDescriptor: Sendable {
     public let name: String
     public let summary: String
-    public let emits: [String]
+    /// The payload types of the events it emits (`frameprobe schema` is built from them).
+    public let emits: [any EventPayload.Type]
     /// Findings this stage reads, which an earlier stage must provide.
     public let requires: [String]
     public let provides: [String]
@@ -51,7 +52,7 @@ public enum StageRegistry {
 
     public static let all: [StageDescriptor] = [
         StageDescriptor(name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
-                        emits: ["frameQuality"], requires: [], provides: ["frameQuality"]) { _ in QualityStage() },
+                        emits: [FrameQuality.self], requires: [], provides: ["frameQuality"]) { _ in QualityStage() },
         StageDescriptor(name: "faceDetection", summary: "finds faces (dlib HOG) at a scale set by --min-face-size and tracks them",
                         emits: [], requires: [], provides: ["faces"]) { context throws(FrameProbeError) in
             try FaceDetectionStage(options: FaceDetectionStage.Options(context.options))
@@ -61,30 +62,30 @@ public enum StageRegistry {
         StageDescriptor(name: "headPose", summary: "head Euler angles (solvePnP), eye-open and smiling probabilities",
                         emits: [], requires: ["landmarks"], provides: ["headPose"]) { _ in HeadPoseStage() },
         StageDescriptor(name: "faceRegion", summary: "enlarges and validates the primary face (ROI, min/max size); faceDetected/faceUndetected/message",
-                        emits: ["faceDetected", "faceUndetected", "message"], requires: ["faces"], provides: ["validFace"]) { context throws(FrameProbeError) in
+                        emits: [FaceDetected.self, FaceUndetected.self, Message.self], requires: ["faces"], provides: ["validFace"]) { context throws(FrameProbeError) in
             try FaceRegionStage(options: FaceRegionStage.Options(context.options))
         },
         StageDescriptor(name: "qrcode", summary: "decodes QR codes (and other barcodes) with zbar, and WeChatQRCode on images; qrCodeScanned on appearance",
-                        emits: ["qrCodeScanned", "message"], requires: [], provides: ["codes"]) { context throws(FrameProbeError) in
+                        emits: [QRCodeScanned.self, Message.self], requires: [], provides: ["codes"]) { context throws(FrameProbeError) in
             try QRCodeStage(options: QRCodeStage.Options(context.options), stillImage: context.info?.isStillImage ?? false)
         },
         StageDescriptor(name: "guidance", summary: "Unissey's oval guidance and stillness timer; faceInfo when the instruction changes",
-                        emits: ["faceInfo"], requires: ["landmarks"], provides: ["recordingCue"]) { context throws(FrameProbeError) in
+                        emits: [FaceInfo.self], requires: ["landmarks"], provides: ["recordingCue"]) { context throws(FrameProbeError) in
             try GuidanceStage(options: context.options.acquisition.guidance, strings: context.options.acquisition.strings)
         },
         StageDescriptor(name: "recording", summary: "records the preset's clip once guidance says go; the session response",
-                        emits: ["cameraReady", "videoCaptureStarted", "videoRecordStarted", "videoRecordProgress", "videoRecordEnded"],
+                        emits: [CameraReady.self, VideoCaptureStarted.self, VideoRecordStarted.self, VideoRecordProgress.self, VideoRecordEnded.self],
                         requires: ["recordingCue"], provides: []) { context throws(FrameProbeError) in
             try RecordingStage(options: context.options.acquisition, context: context)
         },
         StageDescriptor(name: "acquisitionCheck", summary: "whether acquire would succeed on the input, and when it would record",
-                        emits: ["acquisitionCheck"], requires: ["recordingCue"], provides: []) { context in
+                        emits: [AcquisitionCheck.self], requires: ["recordingCue"], provides: []) { context in
             AcquisitionCheckStage(options: context.options.acquisition, info: context.info)
         },
         StageDescriptor(name: "faceThumbnail", summary: "keeps the sharpest well-exposed face crop as a small JPEG (for reports)",
-                        emits: ["faceThumbnail"], requires: ["validFace"], provides: []) { _ in FaceThumbnailStage() },
+                        emits: [FaceThumbnail.self], requires: ["validFace"], provides: []) { _ in FaceThumbnailStage() },
         StageDescriptor(name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
-                        emits: ["imageCaptured", "endCapture"], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
+                        emits: [ImageCaptured.self, EndCapture.self], requires: [], provides: ["capturedImages"]) { context throws(FrameProbeError) in
             try CaptureStage(options: CaptureStage.Options(context.options), store: context.imageStore)
         },
     ]

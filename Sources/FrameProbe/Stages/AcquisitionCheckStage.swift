@@ -12,33 +12,38 @@ public struct AcquisitionCheckStage: Stage {
         self.info = info
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         if startPts == nil, analysis.recordingCue != nil { (startPts, startTime) = (frame.pts, frame.time) }
         guard startPts != nil, completedAt == nil else { return }
         let frameDuration = (info?.fps ?? 0) > 0 ? 1 / info!.fps : 1.0 / 30
         if frame.time - startTime + frameDuration >= Double(options.recordingDurationMs) / 1000 - 1e-6 { completedAt = frame.pts }
     }
 
-    public mutating func finish(emit: (Event.Body) -> Void) {
+    public mutating func finish(emit: Emit) {
         let fits = info.map { info in options.qualities.contains { $0.clipSize(forWidth: info.width, height: info.height) != nil } } ?? false
         let failure: String?
         if !fits { failure = "NO_AVAILABLE_QUALITY" }
         else if startPts == nil { failure = "FACE_NEVER_STABLE" }
         else if completedAt == nil { failure = "INPUT_ENDED" }
         else { failure = nil }
-        emit(.acquisitionCheck(AcquisitionFinding(succeeded: failure == nil, recordStartPts: startPts, failure: failure)))
+        emit(AcquisitionCheck(succeeded: failure == nil, recordStartPts: startPts, failure: failure))
     }
 }
 
-/// The outcome `acquire` would have on an input.
-public struct AcquisitionFinding: Sendable, Equatable, Codable {
+/// `acquisitionCheck`: the outcome `acquire` would have on an input.
+public struct AcquisitionCheck: EventPayload, Equatable, Codable {
+    public static let eventName = "acquisitionCheck"
     public var succeeded: Bool
     /// When recording would start (media time).
     public var recordStartPts: Double?
     /// The error key acquisition would end with.
     public var failure: String?
 
-    var jsonFields: [(String, JSONValue)] {
+    public static let schema = EventSchema(.input, description: "report's acquisition check: would `acquire` succeed on this input, and from when", [
+        .init("succeeded", .boolean), .init("recordStartPts", JSONSchema.number(minimum: 0).orNull), .init("failure", JSONSchema.string().orNull),
+    ])
+
+    public var fields: [(String, JSONValue)] {
         [("succeeded", .bool(succeeded)), ("recordStartPts", recordStartPts.map { .number($0, decimals: 3) } ?? .null),
          ("failure", failure.map { .string($0) } ?? .null)]
     }

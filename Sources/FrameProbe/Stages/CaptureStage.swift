@@ -54,7 +54,7 @@ public struct CaptureStage: Stage {
 
     private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
         let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                                  keepAspect: options.keepAspect)
@@ -68,10 +68,10 @@ public struct CaptureStage: Stage {
         saved += 1
         lastSavedTime = frame.time
         analysis.capturedImages += 1
-        emit(.imageCaptured(CapturedImage(type: options.type.rawValue, count: saved, total: options.numberOfImages,
-                                          imagePath: path, quality: quality)))
+        emit(ImageCaptured(type: options.type.rawValue, count: saved, total: options.numberOfImages,
+                                          imagePath: path, quality: quality))
         if finished {
-            emit(.endCapture(type: options.type.rawValue, count: saved))
+            emit(EndCapture(type: options.type.rawValue, count: saved))
             if options.stopAtEndCapture { analysis.stopInput = true }
         }
     }
@@ -91,4 +91,37 @@ public struct CaptureStage: Stage {
         case .qrcode, .none: nil
         }
     }
+}
+
+/// `imageCaptured`: an image the capture stage saved.
+public struct ImageCaptured: EventPayload {
+    public static let eventName = "imageCaptured"
+    public var type: String
+    /// 1-based number of this image for its input.
+    public var count: Int
+    /// `numberOfImages` (0 = unlimited).
+    public var total: Int
+    public var imagePath: String
+    /// Scores of the saved image (elliptical mask for faces, none for frames).
+    public var quality: QualityScores
+
+    public static let schema = EventSchema(.frame, [
+        .init("type", .oneOf(["face", "frame"])), .init("count", .integer(minimum: 1)), .init("total", .integer(minimum: 0)),
+        .init("imagePath", .string(minLength: 1)),
+    ] + QualityScores.schemaProperties)
+
+    public var fields: [(String, JSONValue)] {
+        [("type", .string(type)), ("count", .int(count)), ("total", .int(total)), ("imagePath", .string(imagePath))]
+            + quality.jsonFields
+    }
+}
+
+/// `endCapture`: `numberOfImages` images are saved.
+public struct EndCapture: EventPayload {
+    public static let eventName = "endCapture"
+    public var type: String
+    public var count: Int
+
+    public static let schema = EventSchema(.either, [.init("type", .oneOf(["face", "frame"])), .init("count", .integer(minimum: 1))])
+    public var fields: [(String, JSONValue)] { [("type", .string(type)), ("count", .int(count))] }
 }

@@ -55,7 +55,7 @@ public struct FaceDetectionStage: Stage {
         detector = try FaceModels.detector()
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let gray = try analysis.gray(of: frame)
         var followed = followedFaces
         var faces: [FaceObservation] = []

@@ -13,7 +13,7 @@ public struct FaceLandmarksStage: Stage {
         FaceModels.preloadLandmarker()
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard !analysis.faces.isEmpty else { return }
         let gray = try analysis.gray(of: frame)
         let landmarker: FaceModels.Landmarker

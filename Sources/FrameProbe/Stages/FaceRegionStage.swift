@@ -28,7 +28,7 @@ public struct FaceRegionStage: Stage {
         check = RegionCheck(options: options.region)
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let verdict = analysis.faces.first.map { check.check($0.box, frameWidth: frame.width, frameHeight: frame.height) }
             ?? .invalid(message: nil)
         switch verdict {
@@ -37,12 +37,12 @@ public struct FaceRegionStage: Stage {
             analysis.validFaceBox = box
             let face = analysis.faces[0]
             let quality = options.faceQuality ? try FaceCrop.quality(of: box, in: frame) : nil
-            emit(.faceDetected(FaceReport(face: face, box: box, faceCount: analysis.faces.count,
-                                          includeContours: options.faceContours, quality: quality)))
+            emit(FaceDetected(face: face, box: box, faceCount: analysis.faces.count,
+                                          includeContours: options.faceContours, quality: quality))
         case .invalid(let message):
             if transitions.record(valid: false) {
-                if let message { emit(.message(message)) }
-                emit(.faceUndetected)
+                if let message { emit(Message(message)) }
+                emit(FaceUndetected())
             }
         }
     }
@@ -61,8 +61,16 @@ enum FaceCrop {
     }
 }
 
-/// The payload of `faceDetected`.
-public struct FaceReport: Sendable {
+/// `faceUndetected`: the primary face stopped being valid.
+public struct FaceUndetected: EventPayload {
+    public static let eventName = "faceUndetected"
+    public static let schema = EventSchema(.frame, [])
+    public var fields: [(String, JSONValue)] { [] }
+}
+
+/// `faceDetected`: the valid primary face, Yoonit's and ML Kit's fields.
+public struct FaceDetected: EventPayload {
+    public static let eventName = "faceDetected"
     public var face: FaceObservation
     /// The enlarged, validated box.
     public var box: Box
@@ -70,7 +78,29 @@ public struct FaceReport: Sendable {
     public var includeContours: Bool
     public var quality: QualityScores?
 
-    var jsonFields: [(String, JSONValue)] {
+    public static let schema: EventSchema = {
+        let probability = JSONSchema.unit.orNull
+        let angle = JSONSchema.number(minimum: -180, maximum: 180).orNull
+        func labels(_ names: [String]) -> JSONSchema { .oneOf(names, nullable: true) }
+        return EventSchema(.frame, [
+            .init("x", .integer()), .init("y", .integer()), .init("width", .integer(minimum: 1)), .init("height", .integer(minimum: 1)),
+            .init("trackingId", .integer(minimum: 1)), .init("faceCount", .integer(minimum: 1)),
+            .init("leftEyeOpenProbability", probability), .init("rightEyeOpenProbability", probability),
+            .init("smilingProbability", probability),
+            .init("headEulerAngleX", angle), .init("headEulerAngleY", angle), .init("headEulerAngleZ", angle),
+            .init("headPose", .object([
+                .init("vertical", labels(HeadPose.verticalLabels)),
+                .init("horizontal", labels(HeadPose.horizontalLabels)),
+                .init("tilt", labels(HeadPose.tiltLabels)),
+            ], nullable: true)),
+            .init("contours", .object(FaceGeometry.contourGroups.map { name, indices in
+                .init(name, .array(of: .point, minItems: indices.count, maxItems: indices.count), required: false)
+            }), required: false),
+            .init("quality", .object(QualityScores.schemaProperties), required: false),
+        ])
+    }()
+
+    public var fields: [(String, JSONValue)] {
         func number(_ value: Double?, _ decimals: Int) -> JSONValue { value.map { .number($0, decimals: decimals) } ?? .null }
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         let pose = face.headPose

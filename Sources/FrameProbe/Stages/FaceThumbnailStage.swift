@@ -9,7 +9,7 @@ public struct FaceThumbnailStage: Stage {
 
     public init() {}
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard let box = analysis.validFaceBox, let crop = try FaceCrop.image(of: box, in: frame) else { return }
         let quality = try QualityScores(of: crop, ellipticalMask: true)
         let score = quality.sharpness - (quality.isTooDark || quality.isTooLight ? 1 : 0)
@@ -21,8 +21,24 @@ public struct FaceThumbnailStage: Stage {
         best = (score, thumbnail, frame.index, frame.pts)
     }
 
-    public mutating func finish(emit: (Event.Body) -> Void) {
+    public mutating func finish(emit: Emit) {
         guard let best, let jpeg = try? best.image.jpegData(quality: 85) else { return }
-        emit(.faceThumbnail(frame: best.frame, pts: best.pts, jpegBase64: Data(jpeg).base64EncodedString()))
+        emit(FaceThumbnail(frame: best.frame, pts: best.pts, jpegBase64: Data(jpeg).base64EncodedString()))
+    }
+}
+
+/// `faceThumbnail`: the input's best face crop, for the HTML report.
+public struct FaceThumbnail: EventPayload {
+    public static let eventName = "faceThumbnail"
+    public var frame: Int
+    public var pts: Double
+    public var jpegBase64: String
+
+    public static let schema = EventSchema(.input, description: "report's best face crop of the input, as base64 JPEG", [
+        .init("thumbnailFrame", .integer(minimum: 0)), .init("thumbnailPts", .number(minimum: 0)), .init("jpegBase64", .string(minLength: 4)),
+    ])
+
+    public var fields: [(String, JSONValue)] {
+        [("thumbnailFrame", .int(frame)), ("thumbnailPts", .number(pts, decimals: 3)), ("jpegBase64", .string(jpegBase64))]
     }
 }

@@ -41,9 +41,9 @@ public struct GuidanceStage: Stage {
         self.strings = strings
     }
 
-    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func begin(emit: Emit) throws(FrameProbeError) {
         if !strings.unknownOverrideKeys.isEmpty {
-            emit(.notice(key: "UNKNOWN_STRING_KEYS",
+            emit(Notice(key: "UNKNOWN_STRING_KEYS",
                          message: "--strings sets keys the seed's table does not have (ignored): \(strings.unknownOverrideKeys.joined(separator: ", "))"))
         }
     }
@@ -73,7 +73,7 @@ public struct GuidanceStage: Stage {
         return (dy > 0 ? .moveUp : .moveDown, face)
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         // In acquisition guidance is the judge of the face (no region stage runs): one fitted face is the frame's
         // valid face, which `inputClosed.faceFrames` counts — also while recording.
         if analysis.validFaceBox == nil, analysis.faces.count == 1, let points = analysis.faces[0].landmarks {
@@ -84,7 +84,7 @@ public struct GuidanceStage: Stage {
         if instruction != current {
             current = instruction
             history.append((instruction, frame.pts))
-            emit(.faceInfo(FaceInstruction(state: instruction.rawValue, key: instruction.key, text: strings[instruction.key])))
+            emit(FaceInfo(state: instruction.rawValue, key: instruction.key, text: strings[instruction.key]))
         }
         guard instruction == .goodPosition, let face else {
             stillAnchor = nil
@@ -111,11 +111,16 @@ public struct RecordingCue: Sendable {
     public var stillSince: Double
 }
 
-/// The payload of `faceInfo`.
-public struct FaceInstruction: Sendable, Equatable {
+/// `faceInfo`: the instruction changed.
+public struct FaceInfo: EventPayload, Equatable {
+    public static let eventName = "faceInfo"
     public var state: String
     public var key: String
     public var text: String
 
-    var jsonFields: [(String, JSONValue)] { [("state", .string(state)), ("key", .string(key)), ("text", .string(text))] }
+    public static let schema = EventSchema(.frame, [
+        .init("state", .oneOf(GuidanceStage.Instruction.allCases.map(\.rawValue))), .init("key", .string(pattern: "^unissey_")),
+        .init("text", .string()),
+    ])
+    public var fields: [(String, JSONValue)] { [("state", .string(state)), ("key", .string(key)), ("text", .string(text))] }
 }

@@ -12,16 +12,21 @@ public struct HeadPose: Sendable, Equatable {
     }
 
     /// The seed's labels: strict comparisons, nil exactly on ±12 and ±36.
-    static func label(_ angle: Double, _ names: (String, String, String, String, String)) -> String? {
-        if angle < -36 { return names.0 }
-        if angle > -36 && angle < -12 { return names.1 }
-        if angle > -12 && angle < 12 { return names.2 }
-        if angle > 12 && angle < 36 { return names.3 }
-        if angle > 36 { return names.4 }
+    static func label(_ angle: Double, _ names: [String]) -> String? {
+        if angle < -36 { return names[0] }
+        if angle > -36 && angle < -12 { return names[1] }
+        if angle > -12 && angle < 12 { return names[2] }
+        if angle > 12 && angle < 36 { return names[3] }
+        if angle > 36 { return names[4] }
         return nil
     }
 
-    public var verticalLabel: String? { Self.label(x, ("Super Down", "Down", "Frontal", "Up", "Super Up")) }
-    public var horizontalLabel: String? { Self.label(y, ("Super Left", "Left", "Frontal", "Right", "Super Right")) }
-    public var tiltLabel: String? { Self.label(z, ("Super Right", "Right", "Frontal", "Left", "Super Left")) }
+    /// The labels from the most negative angle to the most positive.
+    public static let verticalLabels = ["Super Down", "Down", "Frontal", "Up", "Super Up"]
+    public static let horizontalLabels = ["Super Left", "Left", "Frontal", "Right", "Super Right"]
+    public static let tiltLabels = ["Super Right", "Right", "Frontal", "Left", "Super Left"]
+
+    public var verticalLabel: String? { Self.label(x, Self.verticalLabels) }
+    public var horizontalLabel: String? { Self.label(y, Self.horizontalLabels) }
+    public var tiltLabel: String? { Self.label(z, Self.tiltLabels) }
 }

@@ -4,7 +4,7 @@ import CVision
 public struct HeadPoseStage: Stage {
     public init() {}
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         for index in analysis.faces.indices {
             guard let points = analysis.faces[index].landmarks else { continue }
             analysis.faces[index].headPose = try Self.pose(points, width: frame.width, height: frame.height)

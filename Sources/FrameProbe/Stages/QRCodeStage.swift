@@ -83,7 +83,7 @@ public struct QRCodeStage: Stage {
         check = RegionCheck(options: options.region)
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let codes = try decode(try analysis.gray(of: frame))
         var seenNow: Set<[UInt8]> = []
         for code in codes {
@@ -94,12 +94,12 @@ public struct QRCodeStage: Stage {
                 lastMessage[content] = nil
                 let forgotten = lastSeen[content].map { (frame.time - $0) * 1000 > Double(options.forgetMs) } ?? true
                 if options.everyFrame || forgotten {
-                    emit(.qrCodeScanned(code))
+                    emit(QRCodeScanned(code: code))
                     analysis.codesReported += 1
                 }
                 lastSeen[content] = frame.time
             case .invalid(let message):
-                if let message, lastMessage[content] != message { emit(.message(message, code: code)) }
+                if let message, lastMessage[content] != message { emit(Message(message, code: code)) }
                 lastMessage[content] = message
             }
         }
@@ -138,6 +138,22 @@ public struct QRCodeStage: Stage {
         retryBackoff = min(max(1, retryBackoff * 2), 8)
         return []
     }
+}
+
+/// `qrCodeScanned`: a code appeared (or, with `--qrcode-every-frame`, is still there).
+public struct QRCodeScanned: EventPayload {
+    public static let eventName = "qrCodeScanned"
+    public let code: QRCodeObservation
+
+    public static let schema = EventSchema(.frame, [
+        .init("content", .string()), .init("encoding", .oneOf(["utf8", "base64"])),
+        .init("charset", JSONSchema.string().orNull.described(
+            "the charset the text was decoded from (UTF-8, Shift_JIS, ISO-8859-1); null for a binary payload")),
+        .init("raw", .string(description: "the payload's exact bytes, base64")),
+        .init("polygon", .array(of: .point, minItems: 1)), .init("symbology", .string(minLength: 1)),
+    ])
+
+    public var fields: [(String, JSONValue)] { code.jsonFields }
 }
 
 extension QRCodeObservation {

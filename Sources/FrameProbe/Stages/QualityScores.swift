@@ -37,6 +37,13 @@ public struct QualityScores: Sendable, Equatable {
     public var lightnessLabel: String { isTooLight ? "Too light" : "Acceptable" }
     public var sharpnessLabel: String { isBlurred ? "Blurred" : "Acceptable" }
 
+    /// The schema of `jsonFields`.
+    static let schemaProperties: [EventSchema.Property] = [
+        .init("darkness", .unit), .init("lightness", .unit), .init("sharpness", .number(minimum: 0)),
+        .init("darknessLabel", .oneOf(["Too dark", "Acceptable"])), .init("lightnessLabel", .oneOf(["Too light", "Acceptable"])),
+        .init("sharpnessLabel", .oneOf(["Blurred", "Acceptable"])),
+    ]
+
     /// The event fields: the three scores and their labels.
     var jsonFields: [(String, JSONValue)] {
         [

@@ -2,7 +2,16 @@
 public struct QualityStage: Stage {
     public init() {}
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
-        emit(.frameQuality(try analysis.wholeFrameQuality(of: frame)))
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
+        emit(FrameQuality(scores: try analysis.wholeFrameQuality(of: frame)))
     }
+}
+
+/// `frameQuality`: the whole frame's scores.
+public struct FrameQuality: EventPayload {
+    public static let eventName = "frameQuality"
+    public let scores: QualityScores
+
+    public static let schema = EventSchema(.frame, QualityScores.schemaProperties)
+    public var fields: [(String, JSONValue)] { scores.jsonFields }
 }

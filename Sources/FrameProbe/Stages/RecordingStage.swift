@@ -26,7 +26,7 @@ public struct RecordingStage: Stage {
 
     private var durationSeconds: Double { Double(options.recordingDurationMs) / 1000 }
 
-    public mutating func begin(emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func begin(emit: Emit) throws(FrameProbeError) {
         guard let chosen = options.qualities.first(where: { $0.clipSize(forWidth: info.width, height: info.height) != nil }),
               let size = chosen.clipSize(forWidth: info.width, height: info.height) else {
             let asked = options.qualities.map(\.rawValue).joined(separator: ", ")
@@ -36,17 +36,17 @@ public struct RecordingStage: Stage {
         quality = chosen
         clipSize = size
         let seconds = Int((durationSeconds).rounded())
-        emit(.cameraReady(CameraReady(width: info.width, height: info.height, fps: info.fps, preset: options.preset.rawValue,
+        emit(CameraReady(width: info.width, height: info.height, fps: info.fps, preset: options.preset.rawValue,
                                       recordingDurationMs: options.recordingDurationMs, quality: chosen.rawValue,
-                                      title: options.strings.captureTitle(seconds: seconds))))
+                                      title: options.strings.captureTitle(seconds: seconds)))
         if !options.session.uiKeys.isEmpty {
-            emit(.notice(key: "UI_CONFIG_NOT_APPLICABLE",
+            emit(Notice(key: "UI_CONFIG_NOT_APPLICABLE",
                          message: "uiConfig (\(options.session.uiKeys.joined(separator: ", "))) has no effect without a screen"))
         }
-        emit(.videoCaptureStarted)
+        emit(VideoCaptureStarted())
     }
 
-    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: (Event.Body) -> Void) throws(FrameProbeError) {
+    public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard !ended, let quality else { return }
         if encoder == nil, let cue = analysis.recordingCue {
             do {
@@ -57,7 +57,7 @@ public struct RecordingStage: Stage {
                 throw error
             }
             recording = RecordingLog(cue: cue, startPts: frame.pts, startTime: frame.time)
-            emit(.videoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
+            emit(VideoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
         }
         guard let encoder, var log = recording else { return }
         let offset = frame.time - log.startTime
@@ -75,7 +75,7 @@ public struct RecordingStage: Stage {
         let step = Int((progress * 10 + 1e-9).rounded(.down))
         if step > log.progressStep {
             log.progressStep = step
-            emit(.videoRecordProgress(Double(step) / 10))
+            emit(VideoRecordProgress(progress: Double(step) / 10))
         }
         recording = log
         guard offset + frameDuration >= durationSeconds - 1e-6 else { return }
@@ -85,18 +85,18 @@ public struct RecordingStage: Stage {
         analysis.stopInput = true
         let metadata = log.metadata(source: source, info: info, options: options, quality: quality, clipSize: clipSize,
                                     codec: encoder.codecName, endPts: frame.pts)
-        emit(.videoRecordEnded(.success(videoFilePath: clipPath, metadata: metadata)))
+        emit(VideoRecordEnded.success(videoFilePath: clipPath, metadata: metadata))
     }
 
-    public mutating func finish(emit: (Event.Body) -> Void) {
+    public mutating func finish(emit: Emit) {
         guard !ended, quality != nil else { return }
         ended = true
         if let encoder {
             encoder.abandon()
             self.encoder = nil
-            emit(.videoRecordEnded(.failure(FrameProbeError("INPUT_ENDED", "the input ended before the \(options.recordingDurationMs) ms recording was complete"))))
+            emit(VideoRecordEnded.failure(FrameProbeError("INPUT_ENDED", "the input ended before the \(options.recordingDurationMs) ms recording was complete")))
         } else {
-            emit(.videoRecordEnded(.failure(FrameProbeError("FACE_NEVER_STABLE", "the face never held a good position still for \(Int(options.guidance.stillMs)) ms before the input ended"))))
+            emit(VideoRecordEnded.failure(FrameProbeError("FACE_NEVER_STABLE", "the face never held a good position still for \(Int(options.guidance.stillMs)) ms before the input ended")))
         }
     }
 }
@@ -159,33 +159,5 @@ struct RecordingLog {
             ])),
         ])
         return value.serialized()
-    }
-}
-
-/// `cameraReady`'s payload.
-public struct CameraReady: Sendable, Equatable {
-    public var width: Int, height: Int, fps: Double
-    public var preset: String, recordingDurationMs: Int, quality: String
-    /// `unissey_video_capture_title`, pluralised for the duration.
-    public var title: String
-
-    var jsonFields: [(String, JSONValue)] {
-        [("width", .int(width)), ("height", .int(height)), ("fps", .number(fps, decimals: 3)), ("preset", .string(preset)),
-         ("recordingDurationMs", .int(recordingDurationMs)), ("quality", .string(quality)), ("title", .string(title))]
-    }
-}
-
-/// How a recording ended: the session response, or why there is none.
-public enum RecordingResult: Sendable {
-    case success(videoFilePath: String, metadata: String)
-    case failure(FrameProbeError)
-
-    var jsonFields: [(String, JSONValue)] {
-        switch self {
-        case .success(let path, let metadata):
-            [("videoFilePath", .string(path)), ("metadata", .string(metadata))]
-        case .failure(let error):
-            [("error", .object([("key", .string(error.key)), ("message", .string(error.message))]))]
-        }
     }
 }

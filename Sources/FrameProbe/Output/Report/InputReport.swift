@@ -91,7 +91,7 @@ public struct InputReport: Codable, Sendable, Equatable {
     /// Wall time the analysis took (`inputClosed.elapsedSeconds`), for JUnit's `time`.
     public var elapsedSeconds: Double?
     public var qrCodes: [CodeFinding] = []
-    public var acquisition: AcquisitionFinding?
+    public var acquisition: AcquisitionCheck?
     /// The best face crop, as a `data:image/jpeg;base64,…` URI.
     public var thumbnail: String?
     public var series = Series()

@@ -55,8 +55,8 @@ public final class ReportAggregator {
             guard let content = event["content"] as? String, !report.qrCodes.contains(where: { $0.content == content }) else { return }
             report.qrCodes.append(CodeFinding(content: content, firstSeen: number("pts") ?? 0))
         case "acquisitionCheck":
-            report.acquisition = AcquisitionFinding(succeeded: event["succeeded"] as? Bool ?? false,
-                                                    recordStartPts: number("recordStartPts"), failure: event["failure"] as? String)
+            report.acquisition = AcquisitionCheck(succeeded: event["succeeded"] as? Bool ?? false,
+                                                  recordStartPts: number("recordStartPts"), failure: event["failure"] as? String)
         case "faceThumbnail":
             if let jpeg = event["jpegBase64"] as? String { report.thumbnail = "data:image/jpeg;base64,\(jpeg)" }
         case "error":

@@ -1,0 +1,91 @@
+/// The events the runner emits around every input's stage events (SPEC §2).
+
+/// `inputOpened`: the input opened, and what it is.
+public struct InputOpened: EventPayload {
+    public static let eventName = "inputOpened"
+    public let info: InputInfo
+
+    public init(_ info: InputInfo) { self.info = info }
+
+    public static let schema = EventSchema(.input, [
+        .init("width", .integer(minimum: 0, description: "0 when the stream does not declare its size")),
+        .init("height", .integer(minimum: 0, description: "0 when the stream does not declare its size")),
+        .init("fps", .number(minimum: 0)),
+        .init("codec", .string()),
+        .init("pixelFormat", .string()),
+        .init("durationSeconds", .number(minimum: 0), required: false),
+        .init("rotation", .oneOf([0, 90, 180, 270])),
+    ])
+
+    public var fields: [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = [
+            ("width", .int(info.width)), ("height", .int(info.height)), ("fps", .number(info.fps, decimals: 3)),
+            ("codec", .string(info.codec)), ("pixelFormat", .string(info.pixelFormat)),
+        ]
+        if let duration = info.durationSeconds { fields.append(("durationSeconds", .number(duration, decimals: 3))) }
+        return fields + [("rotation", .int(info.rotation))]
+    }
+}
+
+/// `inputClosed`: the input is finished; what was decoded and found.
+public struct InputClosed: EventPayload {
+    public static let eventName = "inputClosed"
+    public let summary: InputSummary
+
+    public init(_ summary: InputSummary) { self.summary = summary }
+
+    public static let schema = EventSchema(.input, [
+        .init("framesDecoded", .integer(minimum: 0)), .init("framesAnalysed", .integer(minimum: 0)),
+        .init("corruptPacketsSkipped", .integer(minimum: 0)), .init("elapsedSeconds", .number(minimum: 0)),
+        .init("faceFrames", .integer(minimum: 0)), .init("qrCodes", .integer(minimum: 0)),
+        .init("imagesCaptured", .integer(minimum: 0)),
+    ])
+
+    public var fields: [(String, JSONValue)] {
+        [
+            ("framesDecoded", .int(summary.framesDecoded)), ("framesAnalysed", .int(summary.framesAnalysed)),
+            ("corruptPacketsSkipped", .int(summary.corruptPacketsSkipped)),
+            ("elapsedSeconds", .number(summary.elapsedSeconds, decimals: 3)),
+            ("faceFrames", .int(summary.faceFrames)), ("qrCodes", .int(summary.qrCodes)),
+            ("imagesCaptured", .int(summary.imagesCaptured)),
+        ]
+    }
+}
+
+/// `skipped`: a file in a walked folder that is not media.
+public struct InputSkipped: EventPayload {
+    public static let eventName = "skipped"
+    public let reason: String
+
+    public init(reason: String) { self.reason = reason }
+
+    public static let schema = EventSchema(.input, [.init("reason", .string(minLength: 1))])
+    public var fields: [(String, JSONValue)] { [("reason", .string(reason))] }
+}
+
+/// `error`: the input (or the frame named) failed; the key is one of SPEC's error keys.
+public struct Failure: EventPayload {
+    public static let eventName = "error"
+    public let error: FrameProbeError
+
+    public init(_ error: FrameProbeError) { self.error = error }
+
+    public static let schema = EventSchema(.either, [.init("key", .key), .init("message", .string(minLength: 1))])
+    public var fields: [(String, JSONValue)] { [("key", .string(error.key)), ("message", .string(error.message))] }
+    public var isFailure: Bool { true }
+}
+
+/// `notice`: something worth knowing that is not a failure (e.g. a setting that does not apply here).
+public struct Notice: EventPayload {
+    public static let eventName = "notice"
+    public let key: String
+    public let message: String
+
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    public static let schema = EventSchema(.input, [.init("key", .key), .init("message", .string())])
+    public var fields: [(String, JSONValue)] { [("key", .string(key)), ("message", .string(message))] }
+}
