@@ -3,8 +3,7 @@ import Foundation
 
 /// `frameprobe acquire INPUT`: Unissey-style guided selfie acquisition.
 enum AcquireCommand {
-    static let parser = ArgumentParser(specs: OptionTable.input + OptionTable.acquisitionOutput + OptionTable.acquire
-                                       + OptionTable.faceFinding)
+    static let parser = ArgumentParser(specs: OptionTable.acquire)
 
     static let command = AnalysisCommand(
         parser: parser,

@@ -18,7 +18,7 @@ struct AnalysisCommand: Sendable {
             guard let command = try parser.parseCommand(arguments, help: help) else { return Console.printOut(help) }
             options = command.1
             try prepare(&options, command.0.positionals)
-            stages = try StageRegistry.resolve(options)
+            stages = try StageRegistry.builtIn.resolve(options)
             inputs = try RunInputs(command.0.positionals, options: options)
             if let path = options.outputPath { try inputs.refuseAsOutput(path) }
             if inputs.foundNothing { return Console.outputFailure(RunInputs.nothingFound(command.0.positionals)) }

@@ -6,13 +6,16 @@ struct ParsedArguments {
     var configPath: String?
     var positionals: [String] = []
     var wantsHelp = false
+    /// The keys `--config` may set: the command's options and every stage's.
+    var configSpecs: [OptionSpec] = []
 
     /// Settings from `--config` first, then the command line's (flags win), then validated.
     func analysisOptions() throws(FrameProbeError) -> AnalysisOptions {
         var options = AnalysisOptions()
-        if let configPath { try ConfigFile.apply(contentsOf: configPath, to: &options) }
-        for (spec, value) in settings { try spec.apply(&options, value) }
+        if let configPath { try ConfigFile.apply(contentsOf: configPath, to: &options, specs: configSpecs) }
+        for (spec, value) in settings { try spec.set(value, in: &options) }
         try options.validate()
+        try StageRegistry.builtIn.validate(options)
         return options
     }
 }
@@ -24,6 +27,7 @@ struct ArgumentParser {
 
     func parse(_ arguments: [String]) throws(FrameProbeError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        parsed.configSpecs = specs + StageRegistry.builtIn.descriptors.flatMap(\.options).filter { row in !specs.contains { $0.configKey == row.configKey } }
         var index = 0
         func value(for name: String, inline: String?) throws(FrameProbeError) -> String {
             if let inline { return inline }
@@ -86,7 +90,7 @@ struct ArgumentParser {
 
     /// Help for the options, one line each, generated from the table.
     func optionsHelp() -> String {
-        let lines = specs.map { ($0.synopsis, $0.help) } + [("--config FILE.json", "settings as JSON (the seeds' camelCase keys); flags win"),
+        let lines = specs.map { ($0.synopsis, $0.helpLine) } + [("--config FILE.json", "settings as JSON (the seeds' camelCase keys); flags win"),
                                                             ("-h, --help", "show this help")]
         let width = (lines.map(\.0.count).max() ?? 0) + 2
         return lines.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + $0.1 }.joined(separator: "\n")

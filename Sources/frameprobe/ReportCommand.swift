@@ -74,7 +74,7 @@ enum ReportCommand {
         let isJSONLines = { (item: InputItem) in item.source.hasSuffix(".jsonl") || item.source.hasSuffix(".ndjson") }
         var options = options
         if options.stages == nil { options.stages = StageRegistry.reportStages }
-        let stages = try StageRegistry.resolve(options)
+        let stages = try StageRegistry.builtIn.resolve(options)
         var media: [(item: InputItem, position: Int, folder: String)] = []
         var lines: [(item: InputItem, position: Int)] = []
         for (index, item) in inputs.items.enumerated() {

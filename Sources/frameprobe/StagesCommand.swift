@@ -6,11 +6,11 @@ enum StagesCommand {
         Console.withoutArguments(arguments, command: "stages",
                                  usage: "Usage: frameprobe stages\n\nLists the analysis stages usable with --stages, in registry order.") {
             var lines: [String] = []
-            for descriptor in StageRegistry.all {
+            for descriptor in StageRegistry.builtIn.descriptors {
                 lines.append("\(descriptor.name) — \(descriptor.summary)")
                 lines.append("  emits: \(descriptor.emits.map { $0.eventName }.joined(separator: ", "))")
-                if !descriptor.requires.isEmpty { lines.append("  needs: \(descriptor.requires.joined(separator: ", "))") }
-                for option in descriptor.options { lines.append("  \(option.synopsis)  \(option.help)") }
+                if !descriptor.requires.isEmpty { lines.append("  needs: \(descriptor.requires.map(\.name).joined(separator: ", "))") }
+                for option in descriptor.options { lines.append("  \(option.synopsis)  \(option.helpLine)") }
             }
             return lines.joined(separator: "\n")
         }
@@ -26,7 +26,7 @@ enum SchemaCommand {
             Prints the JSON Schema (2020-12) of the events analyze, acquire and report write, one definition per
             event, generated from the stages' payload types (schema/events.schema.json is this output).
             """) {
-            SchemaDocument.json(stages: StageRegistry.all).pretty()
+            SchemaDocument.json(stages: StageRegistry.builtIn.descriptors).pretty()
         }
     }
 }

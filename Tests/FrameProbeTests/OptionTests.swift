@@ -45,21 +45,21 @@ struct OptionTests {
 
     @Test func unknownConfigKeyIsAnErrorWithASuggestion() throws {
         var options = AnalysisOptions()
-        #expect(throws: FrameProbeError.self) { try ConfigFile.apply(["numberOfImage": .number(3)], to: &options) }
+        #expect(throws: FrameProbeError.self) { try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: OptionTable.analyze) }
         do {
-            try ConfigFile.apply(["numberOfImage": .number(3)], to: &options)
+            try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: OptionTable.analyze)
         } catch {
             #expect(error.key == "INVALID_CONFIG")
             #expect(error.message.contains("did you mean 'numberOfImages'"))
         }
-        try ConfigFile.apply(["frameQuality": .bool(true), "sampleEvery": .number(3)], to: &options)
+        try ConfigFile.apply(["frameQuality": .bool(true), "sampleEvery": .number(3)], to: &options, specs: OptionTable.analyze)
         #expect(options.frameQuality && options.decode.sampleEvery == 3)
     }
 
     @Test func stagesListsTheRegistryWithOptions() {
         let result = Shell.frameprobe(["stages"])
         #expect(result.status == 0)
-        for descriptor in StageRegistry.all { #expect(result.stdout.contains("\(descriptor.name) — \(descriptor.summary)")) }
+        for descriptor in StageRegistry.builtIn.descriptors { #expect(result.stdout.contains("\(descriptor.name) — \(descriptor.summary)")) }
         #expect(result.stdout.contains("--number-of-images N"))
     }
 

@@ -1,5 +1,5 @@
 /// Settings of `frameprobe acquire`: the preset, the session config and the strings.
-public struct AcquisitionOptions: Sendable {
+public struct AcquisitionOptions: StageOptions {
     public var preset: AcquisitionPreset = .selfieFast
     public var session = SessionConfig()
     public var language = LocalizedStrings.languageFromEnvironment()

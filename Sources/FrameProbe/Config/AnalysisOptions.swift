@@ -9,42 +9,15 @@ public enum CaptureType: String, Sendable, CaseIterable {
 /// Every setting of an analysis run, with the seeds' defaults. Filled from `--config` then the command line
 /// (see `OptionTable`), then checked by `validate()`.
 public struct AnalysisOptions: Sendable {
+    /// What to capture (Yoonit's `startCaptureType`); with the flags below it selects the stages of a run.
     public var captureType: CaptureType = .face
-    /// Images to save per input; 0 = unlimited.
-    public var numberOfImages = 0
-    /// Minimum media time between two saved images, in milliseconds.
-    public var timeBetweenImages = 1000
-    public var outputImageWidth = 200
-    public var outputImageHeight = 200
     public var saveImageCaptured = false
-    /// Letterbox saved images instead of stretching them to the output size.
-    public var keepAspect = false
-    public var stopAtEndCapture = false
     /// Emit `frameQuality` for every analysed frame.
     public var frameQuality = false
-
-    /// Smallest face to find, as a fraction of the frame width (sets the detection scale).
-    public var minFaceSize = 0.1
-    /// Scan the whole frame for faces every Nth analysed frame, following known faces in between.
-    public var detectEvery = 10
-    /// Add the named landmark groups to `faceDetected`.
-    public var faceContours = false
-    /// Add the face crop's quality to `faceDetected`.
-    public var faceQuality = false
     /// Decode QR codes alongside face analysis (capture type `qrcode` decodes them alone).
     public var qrcode = false
-    public var symbologies = ["qrcode"]
-    public var qrcodeForgetMs = 1000
-    public var qrcodeEveryFrame = false
-    public var qrcodeRetry = true
-    public var qrcodeRetryMegapixels = 16.0
-    /// Detection-box enlargement, region of interest, minimum and maximum sizes.
-    public var region = RegionCheck.Options()
-    /// Save, next to each captured image, the frame with the box, contours and ROI drawn.
-    public var annotate = false
-    public var detectionBoxColor = ARGBColor()
-    public var faceContoursColor = ARGBColor()
-    public var roiColor = ARGBColor()
+    /// Every stage's own settings, by options type (`options[FaceDetectionStage.Options.self].detectEvery`).
+    public var stageOptions = StageOptionsStore()
     /// Where images and clips go (`--output-dir`; implies saving captured images).
     public var outputDirectory: String?
     /// Replace existing output files (`-y/--overwrite`, ffmpeg's convention); otherwise they are kept and the
@@ -53,8 +26,6 @@ public struct AnalysisOptions: Sendable {
     /// Explicit stage list (`--stages`); nil derives it from the capture type and flags.
     public var stages: [String]?
     public var decode = DecodeOptions()
-    /// Guided acquisition (`frameprobe acquire`).
-    public var acquisition = AcquisitionOptions()
 
     /// JSON Lines destination (`-o`; nil = standard output).
     public var outputPath: String?
@@ -80,6 +51,18 @@ public struct AnalysisOptions: Sendable {
 
     public init() {}
 
+    /// A stage's settings.
+    public subscript<Options: StageOptions>(_ type: Options.Type) -> Options {
+        get { stageOptions[type] }
+        set { stageOptions[type] = newValue }
+    }
+
+    /// The guided-acquisition settings (`frameprobe acquire`; read by the guidance, recording and check stages).
+    public var acquisition: AcquisitionOptions {
+        get { self[AcquisitionOptions.self] }
+        set { self[AcquisitionOptions.self] = newValue }
+    }
+
     /// Whether captured images are written (explicitly, or because an output directory was given).
     public var savesImages: Bool { saveImageCaptured || outputDirectory != nil }
 
@@ -89,12 +72,8 @@ public struct AnalysisOptions: Sendable {
         return av_parse_video_size(&width, &height, text) >= 0 && width > 0 && height > 0
     }
 
-    /// Checks every value before anything runs; the error carries the SPEC key (exit 2).
+    /// Checks the run's own values (the stages' are checked by their descriptors); the error carries the SPEC key.
     public func validate() throws(FrameProbeError) {
-        try CaptureStage.Options(self).validate()
-        try FaceDetectionStage.Options(self).validate()
-        try region.validate()
-        try QRCodeStage.Options(self).validate()
         if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
         // A year of media time bounds every time computation (libav* counts microseconds in 64 bits).
         let year = 366.0 * 86_400

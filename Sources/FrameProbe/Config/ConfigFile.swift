@@ -4,7 +4,7 @@ import Foundation
 /// flatten to dotted keys (`{"roi": {"top": 0.1}}` sets `roi.top`).
 public enum ConfigFile {
     /// Applies the file's settings to `options`. Unknown keys are errors with a suggestion.
-    public static func apply(contentsOf path: String, to options: inout AnalysisOptions) throws(FrameProbeError) {
+    public static func apply(contentsOf path: String, to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError) {
         let data = try FileContents.read(path, errorKey: "INVALID_CONFIG")
         let document: ConfigJSON
         do { document = try JSONDecoder().decode(ConfigJSON.self, from: data) } catch {
@@ -13,19 +13,19 @@ public enum ConfigFile {
         guard case .object(let object) = document else {
             throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not a JSON object")
         }
-        try apply(object, to: &options)
+        try apply(object, to: &options, specs: specs)
     }
 
-    static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions) throws(FrameProbeError) {
+    static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError) {
         for (key, value) in flatten(object).sorted(by: { $0.key < $1.key }) {
-            guard let spec = OptionTable.spec(configKey: key) else {
-                let known = (OptionTable.analyze + OptionTable.acquire).map(\.configKey)
+            guard let spec = specs.first(where: { $0.configKey == key }) else {
+                let known = specs.map(\.configKey)
                 throw FrameProbeError("INVALID_CONFIG", "unknown config key '\(key)'\(Suggestion.hint(for: key, in: known))")
             }
             guard let optionValue = value.optionValue else {
                 throw FrameProbeError(spec.invalidKey, "config key '\(key)' has an unsupported value")
             }
-            try spec.apply(&options, optionValue)
+            try spec.set(optionValue, in: &options)
         }
     }
 

@@ -6,7 +6,7 @@ public struct InputRunner: Sendable {
     public let options: AnalysisOptions
     public let stages: [StageDescriptor]
 
-    /// `stages` are checked with `StageRegistry.resolve` before any input runs.
+    /// `stages` are checked with `StageRegistry.resolve(_:)` before any input runs.
     public init(options: AnalysisOptions, stages: [StageDescriptor]) {
         self.options = options
         self.stages = stages

@@ -1,8 +1,16 @@
 /// One analysis step run on every analysed frame of an input. A stage keeps its own state across frames.
 ///
-/// Add a stage to a pipeline from Swift by conforming to this protocol; add it to the CLI with one entry in
-/// `StageRegistry`.
+/// A stage carries everything about itself: its `descriptor` (name, summary, the findings it needs and provides,
+/// its option rows bound to `Options`, its event payload types) and its logic. Adding one to the CLI is one line
+/// in `StageRegistry.builtIn`; a library user adds one with `StageRegistry.registering(_:)`.
 public protocol Stage {
+    /// The stage's settings (`NoOptions` when it has none).
+    associatedtype Options: StageOptions = NoOptions
+
+    static var descriptor: StageDescriptor { get }
+
+    /// A fresh stage for one input.
+    init(options: Options, context: StageContext) throws(FrameProbeError)
     /// The input is open, before its first frame (acquisition announces itself here).
     mutating func begin(emit: Emit) throws(FrameProbeError)
     /// Analyses one frame: reads earlier stages' findings from `analysis`, adds its own, and emits events.

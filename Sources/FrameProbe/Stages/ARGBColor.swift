@@ -15,4 +15,7 @@ public struct ARGBColor: Sendable, Equatable {
         }
         (alpha, red, green, blue) = (a, r, g, b)
     }
+
+    /// "a,r,g,b", as `init(parsing:)` reads it.
+    public var description: String { [alpha, red, green, blue].map { OptionValue.number($0).description }.joined(separator: ",") }
 }

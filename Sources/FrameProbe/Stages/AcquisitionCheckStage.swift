@@ -1,15 +1,19 @@
 /// Would `frameprobe acquire` succeed on this input, and when would it record? Follows guidance's go-ahead like
 /// the recording stage but writes nothing; emits `acquisitionCheck` when the input ends (for `report`).
 public struct AcquisitionCheckStage: Stage {
+    public static let descriptor = StageDescriptor(
+        AcquisitionCheckStage.self, name: "acquisitionCheck", summary: "whether acquire would succeed on the input, and when it would record",
+        requires: [.recordingCue], emits: [AcquisitionCheck.self])
+
     private let options: AcquisitionOptions
     private let info: InputInfo?
     private var startPts: Double?
     private var startTime = 0.0
     private var completedAt: Double?
 
-    public init(options: AcquisitionOptions, info: InputInfo?) {
+    public init(options: AcquisitionOptions, context: StageContext) {
         self.options = options
-        self.info = info
+        info = context.info
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {

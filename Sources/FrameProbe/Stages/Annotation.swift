@@ -11,13 +11,6 @@ public struct Annotation: Sendable {
 
     public init() {}
 
-    init(_ options: AnalysisOptions) {
-        detectionBoxColor = options.detectionBoxColor
-        faceContoursColor = options.faceContoursColor
-        roiColor = options.roiColor
-        region = options.region.roiIsOn ? options.region : nil
-    }
-
     /// The frame with the overlays; `box` is the enlarged detection box, `landmarks` the face's 68 points.
     public func draw(on frame: Frame, box: Box?, landmarks: [Point2D]?) throws(FrameProbeError) -> BGRImage {
         let canvas = frame.image.copy()

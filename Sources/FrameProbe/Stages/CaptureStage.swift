@@ -1,55 +1,69 @@
 /// Yoonit's timed image capture, offline: saves an image on a media-time gate (`timeBetweenImages`; the first
 /// one at once), up to `numberOfImages`, then `endCapture`. With capture type `frame` the whole frame is saved.
 public struct CaptureStage: Stage {
-    public struct Options: Sendable {
-        public var type: CaptureType = .frame
+    public static let descriptor = StageDescriptor(
+        CaptureStage.self, name: "capture", summary: "saves face crops or frames on a media-time gate, up to numberOfImages",
+        provides: [.capturedImages], emits: [ImageCaptured.self, EndCapture.self],
+        options: [
+            .choice("capture-type", "captureType", "what to capture", invalid: "INVALID_CAPTURE_TYPE", \AnalysisOptions.captureType),
+            .int("number-of-images", "numberOfImages", "N", "images to save per input, then endCapture (0 = unlimited)",
+                 invalid: "INVALID_NUMBER_OF_IMAGES", \Options.numberOfImages, bounds: .atLeast(0)),
+            .int("time-between-images", "timeBetweenImages", "MS", "minimum media time between saved images",
+                 invalid: "INVALID_TIME_BETWEEN_IMAGES", \Options.timeBetweenImages, bounds: .atLeast(0)),
+            .int("output-image-width", "outputImageWidth", "PX", "saved image width",
+                 invalid: "INVALID_OUTPUT_IMAGE_WIDTH", \Options.outputWidth, bounds: .within(1...8192)),
+            .int("output-image-height", "outputImageHeight", "PX", "saved image height",
+                 invalid: "INVALID_OUTPUT_IMAGE_HEIGHT", \Options.outputHeight, bounds: .within(1...8192)),
+            .toggle("save-image-captured", "saveImageCaptured", "save captured images (to --output-dir, default ./frameprobe-output)",
+                    invalid: "INVALID_SAVE_IMAGE_CAPTURED", \AnalysisOptions.saveImageCaptured),
+            .toggle("keep-aspect", "keepAspect", "letterbox saved images instead of stretching them",
+                    invalid: "INVALID_KEEP_ASPECT", \Options.keepAspect),
+            .toggle("stop-at-end-capture", "stopAtEndCapture", "stop analysing an input once numberOfImages are saved",
+                    invalid: "INVALID_STOP_AT_END_CAPTURE", \Options.stopAtEndCapture),
+            .toggle("annotate", "annotate", "with each saved image, save the frame with the box, contours and ROI drawn",
+                    invalid: "INVALID_ANNOTATE", \Options.annotate),
+            .color("detection-box-color", "detectionBoxColor", "box colour", invalid: "INVALID_DETECTION_BOX_COLOR",
+                   \Options.annotation.detectionBoxColor),
+            .color("face-contours-color", "faceContoursColor", "contours colour", invalid: "INVALID_FACE_CONTOURS_COLOR",
+                   \Options.annotation.faceContoursColor),
+            .color("roi-color", "roiColor", "ROI colour", invalid: "INVALID_ROI_COLOR", \Options.annotation.roiColor),
+        ])
+
+    public struct Options: StageOptions {
         public var numberOfImages = 0
         public var timeBetweenImages = 1000
         public var outputWidth = 200
         public var outputHeight = 200
         public var keepAspect = false
         public var stopAtEndCapture = false
-        /// With each image, also save the frame with the overlays drawn (`--annotate`).
-        public var annotation: Annotation?
+        /// With each image, also save the frame with the overlays drawn (`--annotate`), in `annotation`'s colours.
+        public var annotate = false
+        public var annotation = Annotation()
 
         public init() {}
-
-        init(_ options: AnalysisOptions) {
-            type = options.captureType
-            numberOfImages = options.numberOfImages
-            timeBetweenImages = options.timeBetweenImages
-            outputWidth = options.outputImageWidth
-            outputHeight = options.outputImageHeight
-            keepAspect = options.keepAspect
-            stopAtEndCapture = options.stopAtEndCapture
-            annotation = options.annotate ? Annotation(options) : nil
-        }
-
-        /// The seed's validation keys (SPEC §4).
-        public func validate() throws(FrameProbeError) {
-            if numberOfImages < 0 {
-                throw FrameProbeError("INVALID_NUMBER_OF_IMAGES", "numberOfImages must be 0 (unlimited) or more, got \(numberOfImages)")
-            }
-            if timeBetweenImages < 0 {
-                throw FrameProbeError("INVALID_TIME_BETWEEN_IMAGES", "timeBetweenImages must be 0 ms or more, got \(timeBetweenImages)")
-            }
-            for (key, value) in [("INVALID_OUTPUT_IMAGE_WIDTH", outputWidth), ("INVALID_OUTPUT_IMAGE_HEIGHT", outputHeight)]
-            where value <= 0 || value > 8192 {
-                throw FrameProbeError(key, "output image sizes must be 1…8192 pixels, got \(value)")
-            }
-        }
     }
 
+    private let type: CaptureType
+    private let annotation: Annotation?
     private let options: Options
     private let store: ImageStore
     private var saved = 0
     /// Media-clock time of the last saved image (`Frame.time`: it survives pts going back).
     private var lastSavedTime: Double?
 
-    public init(options: Options, store: ImageStore) throws(FrameProbeError) {
-        try options.validate()
-        self.options = options
+    /// Saves `type` images to `store`; `region` is the ROI the annotation draws.
+    public init(options: Options, type: CaptureType, store: ImageStore, region: RegionCheck.Options = RegionCheck.Options()) throws(FrameProbeError) {
+        self.options = try Self.validated(options)
+        self.type = type
         self.store = store
+        var annotation = options.annotation
+        annotation.region = region.roiIsOn ? region : nil
+        self.annotation = options.annotate ? annotation : nil
+    }
+
+    public init(options: Options, context: StageContext) throws(FrameProbeError) {
+        try self.init(options: options, type: context.options.captureType, store: context.imageStore,
+                      region: context.options[FaceRegionStage.Options.self].region)
     }
 
     private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
@@ -58,20 +72,20 @@ public struct CaptureStage: Stage {
         guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
         let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                                  keepAspect: options.keepAspect)
-        let quality = try QualityScores(of: picture, ellipticalMask: options.type == .face)
-        let name = "\(options.type.rawValue)-\(String(format: "%04d", saved + 1))"
+        let quality = try QualityScores(of: picture, ellipticalMask: type == .face)
+        let name = "\(type.rawValue)-\(String(format: "%04d", saved + 1))"
         let path = try store.write(try image.jpegData(), name: name + ".jpg")
-        if let annotation = options.annotation {
+        if let annotation {
             let overlay = try annotation.draw(on: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks)
             _ = try store.write(try overlay.jpegData(), name: name + "-annotated.jpg")
         }
         saved += 1
         lastSavedTime = frame.time
         analysis.capturedImages += 1
-        emit(ImageCaptured(type: options.type.rawValue, count: saved, total: options.numberOfImages,
+        emit(ImageCaptured(type: type.rawValue, count: saved, total: options.numberOfImages,
                                           imagePath: path, quality: quality))
         if finished {
-            emit(EndCapture(type: options.type.rawValue, count: saved))
+            emit(EndCapture(type: type.rawValue, count: saved))
             if options.stopAtEndCapture { analysis.stopInput = true }
         }
     }
@@ -85,7 +99,7 @@ public struct CaptureStage: Stage {
     /// What is saved from this frame: the valid primary face's enlarged box (clamped to the frame), or the
     /// whole frame for `frame` capture.
     private func subject(of frame: Frame, _ analysis: FrameAnalysis) throws(FrameProbeError) -> BGRImage? {
-        switch options.type {
+        switch type {
         case .frame: frame.image
         case .face: try analysis.validFaceBox.flatMap { box throws(FrameProbeError) in try FaceCrop.image(of: box, in: frame) }
         case .qrcode, .none: nil

@@ -11,25 +11,23 @@ import CVision
 /// profile cascade still sees it, its box then following its landmarks (see `FaceLandmarksStage`); otherwise it
 /// is dropped at once, so a face that left never lingers as a ghost.
 public struct FaceDetectionStage: Stage {
-    public struct Options: Sendable {
+    public static let descriptor = StageDescriptor(
+        FaceDetectionStage.self, name: "faceDetection",
+        summary: "finds faces (dlib HOG) at a scale set by --min-face-size and tracks them", provides: [.faces],
+        options: [
+            .number("min-face-size", "minFaceSize", "FRACTION", "smallest face to find, as a fraction of the frame width",
+                    invalid: "INVALID_MIN_FACE_SIZE", \Options.minFaceSize, bounds: .above(0, atMost: 1)),
+            .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between",
+                 invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .atLeast(1)),
+        ])
+
+    public struct Options: StageOptions {
         /// Smallest face to find, as a fraction of the frame width.
         public var minFaceSize = 0.1
         /// Scan the whole frame every Nth analysed frame (1 = every frame); faces are followed in between.
         public var detectEvery = 10
 
         public init() {}
-
-        init(_ options: AnalysisOptions) {
-            minFaceSize = options.minFaceSize
-            detectEvery = options.detectEvery
-        }
-
-        public func validate() throws(FrameProbeError) {
-            guard minFaceSize > 0 && minFaceSize <= 1 else {
-                throw FrameProbeError("INVALID_MIN_FACE_SIZE", "minFaceSize must be in (0, 1], got \(minFaceSize)")
-            }
-            guard detectEvery >= 1 else { throw FrameProbeError("INVALID_DETECT_EVERY", "detectEvery must be 1 or more") }
-        }
     }
 
     /// dlib's frontal detector finds faces down to about this size (its HOG window).
@@ -50,10 +48,11 @@ public struct FaceDetectionStage: Stage {
     private var followedFaces: [FaceObservation] = []
 
     public init(options: Options) throws(FrameProbeError) {
-        try options.validate()
-        self.options = options
+        self.options = try Self.validated(options)
         detector = try FaceModels.detector()
     }
+
+    public init(options: Options, context: StageContext) throws(FrameProbeError) { try self.init(options: options) }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let gray = try analysis.gray(of: frame)

@@ -4,6 +4,10 @@ import CVision
 /// detector box sits around its landmarks; a face only the profile cascade still sees gets its box from its new
 /// landmarks that way.
 public struct FaceLandmarksStage: Stage {
+    public static let descriptor = StageDescriptor(
+        FaceLandmarksStage.self, name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (and moves tracked faces)",
+        requires: [.faces], provides: [.landmarks], runsBehind: true)
+
     private var landmarker: FaceModels.Landmarker?
     /// Per trackingId: where the detector's box sits relative to the landmarks' bounding box.
     private var boxFromLandmarks: [Int: BoxRelation] = [:]
@@ -12,6 +16,8 @@ public struct FaceLandmarksStage: Stage {
     public init() {
         FaceModels.preloadLandmarker()
     }
+
+    public init(options: NoOptions, context: StageContext) { self.init() }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard !analysis.faces.isEmpty else { return }

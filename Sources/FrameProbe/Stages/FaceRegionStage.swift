@@ -2,7 +2,42 @@
 /// gives `faceDetected` on every frame, and the valid→invalid transition gives `message` (when there is a
 /// reason) then `faceUndetected`, once.
 public struct FaceRegionStage: Stage {
-    public struct Options: Sendable {
+    public static let descriptor = StageDescriptor(
+        FaceRegionStage.self, name: "faceRegion",
+        summary: "enlarges and validates the primary face (ROI, min/max size); faceDetected/faceUndetected/message",
+        requires: [.faces], provides: [.validFace], emits: [FaceDetected.self, FaceUndetected.self, Message.self],
+        options: [
+            .toggle("face-contours", "faceContours", "add the named landmark groups to faceDetected",
+                    invalid: "INVALID_FACE_CONTOURS", \Options.faceContours),
+            .toggle("face-quality", "faceQuality", "add the face crop's darkness/lightness/sharpness to faceDetected",
+                    invalid: "INVALID_FACE_QUALITY", \Options.faceQuality),
+        ] + regionRows)
+
+    /// The rows of `RegionCheck.Options` (the bounds are the seed's: SPEC §4).
+    private static var regionRows: [OptionSpec] {
+        func side(_ name: String, _ field: OptionSpec.Field<Options, Double>) -> OptionSpec {
+            .number("detection-\(name)-size", "detection\(name.prefix(1).uppercased() + name.dropFirst())Size", "FRACTION",
+                    "enlarge (+) or shrink (−) the box's \(name) side", invalid: "INVALID_DETECTION_\(name.uppercased())_SIZE", field)
+        }
+        func offset(_ name: String, _ field: OptionSpec.Field<Options, Double>) -> OptionSpec {
+            .number("roi-\(name)-offset", "roi.\(name)", "FRACTION", "region of interest: distance from the \(name)",
+                    invalid: "INVALID_ROI_\(name.uppercased())_OFFSET", field, bounds: .within(0...1))
+        }
+        return [
+            side("top", \.region.detectionTopSize), side("right", \.region.detectionRightSize),
+            side("bottom", \.region.detectionBottomSize), side("left", \.region.detectionLeftSize),
+            .number("detection-min-size", "detectionMinSize", "FRACTION", "minimum box width / frame (or ROI) width",
+                    invalid: "INVALID_MINIMUM_SIZE", \Options.region.detectionMinSize, bounds: .within(0...1)),
+            .number("detection-max-size", "detectionMaxSize", "FRACTION", "maximum box width / frame width",
+                    invalid: "INVALID_MAXIMUM_SIZE", \Options.region.detectionMaxSize, bounds: .within(0...1)),
+            .toggle("roi", "roi", "turn the region of interest on (also on with any offset)", invalid: "INVALID_ROI", \Options.region.roi),
+            offset("top", \.region.roiTopOffset), offset("right", \.region.roiRightOffset), offset("bottom", \.region.roiBottomOffset),
+            offset("left", \.region.roiLeftOffset),
+        ]
+    }
+
+    public struct Options: StageOptions {
+        /// The detection-box rules; the QR stage applies the same ones to codes.
         public var region = RegionCheck.Options()
         /// Add the named landmark groups to `faceDetected`.
         public var faceContours = false
@@ -11,11 +46,7 @@ public struct FaceRegionStage: Stage {
 
         public init() {}
 
-        init(_ options: AnalysisOptions) {
-            region = options.region
-            faceContours = options.faceContours
-            faceQuality = options.faceQuality
-        }
+        public func validate() throws(FrameProbeError) { try region.validate() }
     }
 
     private let options: Options
@@ -23,10 +54,11 @@ public struct FaceRegionStage: Stage {
     private var transitions = ValidityTransitions()
 
     public init(options: Options) throws(FrameProbeError) {
-        try options.region.validate()
-        self.options = options
+        self.options = try Self.validated(options)
         check = RegionCheck(options: options.region)
     }
+
+    public init(options: Options, context: StageContext) throws(FrameProbeError) { try self.init(options: options) }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let verdict = analysis.faces.first.map { check.check($0.box, frameWidth: frame.width, frameHeight: frame.height) }

@@ -3,11 +3,16 @@ import Foundation
 /// Keeps the best face crop of an input — the sharpest valid primary face that is neither too dark nor too
 /// light — and emits it as a small JPEG (`faceThumbnail`) when the input ends, for the HTML report.
 public struct FaceThumbnailStage: Stage {
+    public static let descriptor = StageDescriptor(
+        FaceThumbnailStage.self, name: "faceThumbnail", summary: "keeps the sharpest well-exposed face crop as a small JPEG (for reports)",
+        requires: [.validFace], emits: [FaceThumbnail.self])
+
     /// The thumbnail's longer side.
     static let size = 160
     private var best: (score: Double, image: BGRImage, frame: Int, pts: Double)?
 
     public init() {}
+    public init(options: NoOptions, context: StageContext) {}
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard let box = analysis.validFaceBox, let crop = try FaceCrop.image(of: box, in: frame) else { return }

@@ -6,6 +6,16 @@
 /// else GOOD_POSITION. Directions read as on a mirrored selfie preview: a face on the image's right (the
 /// subject's own left) is told to move right, one low in the image to move up.
 public struct GuidanceStage: Stage {
+    public static let descriptor = StageDescriptor(
+        GuidanceStage.self, name: "guidance", summary: "Unissey's oval guidance and stillness timer; faceInfo when the instruction changes",
+        requires: [.landmarks], provides: [.recordingCue], emits: [FaceInfo.self, Notice.self],
+        options: [
+            .choice("lang", "lang", "language of the instructions (default from LANG)", invalid: "INVALID_LANG", \AcquisitionOptions.language),
+            .bound("strings", "strings", "FILE.strings", "override texts with Apple's \"key\" = \"value\"; format", short: nil,
+                   invalid: "INVALID_STRINGS", \AcquisitionOptions.stringOverrides, shownDefault: { _ in nil },
+                   parse: { value throws(FrameProbeError) in try StringsFile.parse(contentsOf: try value.text("INVALID_STRINGS", "strings")) }),
+        ])
+
     public enum Instruction: String, Sendable, CaseIterable {
         case noFace = "NO_FACE", multipleFaces = "MULTIPLE_FACES", tooFar = "TOO_FAR", tooClose = "TOO_CLOSE"
         case moveLeft = "MOVE_LEFT", moveRight = "MOVE_RIGHT", moveUp = "MOVE_UP", moveDown = "MOVE_DOWN"
@@ -39,6 +49,10 @@ public struct GuidanceStage: Stage {
         try options.validate()
         self.options = options
         self.strings = strings
+    }
+
+    public init(options: AcquisitionOptions, context: StageContext) throws(FrameProbeError) {
+        try self.init(options: options.guidance, strings: options.strings)
     }
 
     public mutating func begin(emit: Emit) throws(FrameProbeError) {

@@ -1,16 +1,18 @@
 import CVision
 
-/// Head Euler angles (solvePnP on the landmarks), eye-open and smiling probabilities for every face.
+/// Head Euler angles (solvePnP on the landmarks) for every face.
 public struct HeadPoseStage: Stage {
+    public static let descriptor = StageDescriptor(
+        HeadPoseStage.self, name: "headPose", summary: "head Euler angles (solvePnP on the landmarks)",
+        requires: [.landmarks], provides: [.headPose])
+
     public init() {}
+    public init(options: NoOptions, context: StageContext) {}
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         for index in analysis.faces.indices {
             guard let points = analysis.faces[index].landmarks else { continue }
             analysis.faces[index].headPose = try Self.pose(points, width: frame.width, height: frame.height)
-            analysis.faces[index].leftEyeOpenProbability = FaceGeometry.leftEyeOpenProbability(points)
-            analysis.faces[index].rightEyeOpenProbability = FaceGeometry.rightEyeOpenProbability(points)
-            analysis.faces[index].smilingProbability = FaceGeometry.smilingProbability(points)
         }
     }
 

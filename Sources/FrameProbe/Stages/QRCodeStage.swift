@@ -11,7 +11,26 @@ import Foundation
 /// scanned, never in time, so the same input gives the same codes on any machine under any load (SPEC §10) — and,
 /// on footage where those passes keep finding nothing, on fewer and fewer frames: every 2nd, 3rd, 5th, then 9th.
 public struct QRCodeStage: Stage {
-    public struct Options: Sendable {
+    public static let descriptor = StageDescriptor(
+        QRCodeStage.self, name: "qrcode",
+        summary: "decodes QR codes (and other barcodes) with zbar, and WeChatQRCode on images; qrCodeScanned on appearance",
+        provides: [.codes], emits: [QRCodeScanned.self, Message.self],
+        options: [
+            .toggle("qrcode", "qrcode", "decode QR codes alongside face analysis", invalid: "INVALID_QRCODE", \AnalysisOptions.qrcode),
+            .list("symbologies", "symbologies", "LIST", "barcode types to decode: qrcode, ean13, ean8, upca, code128, … (default qrcode)",
+                  invalid: "INVALID_SYMBOLOGIES", lowercased: true, \Options.symbologies) { $0 },
+            .int("qrcode-forget-ms", "qrcodeForgetMs", "MS", "report a code again after it was absent this long",
+                 invalid: "INVALID_QRCODE_FORGET_MS", \Options.forgetMs, bounds: .atLeast(0)),
+            .toggle("qrcode-every-frame", "qrcodeEveryFrame", "report codes on every analysed frame (Yoonit's behaviour)",
+                    invalid: "INVALID_QRCODE_EVERY_FRAME", \Options.everyFrame),
+            .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, try WeChatQRCode, then zbar on sharpened, binarised, upscaled copies",
+                    invalid: "INVALID_QRCODE_RETRY", \Options.retry),
+            .number("qrcode-retry-megapixels", "qrcodeRetryMegapixels", "MP",
+                    "work those second passes may do per frame, in megapixels scanned (16 lets all four run on 1080p)",
+                    invalid: "INVALID_QRCODE_RETRY_MEGAPIXELS", \Options.retryMegapixels, bounds: .within(0...1000)),
+        ])
+
+    public struct Options: StageOptions {
         public var symbologies = ["qrcode"]
         public var forgetMs = 1000
         public var everyFrame = false
@@ -21,18 +40,8 @@ public struct QRCodeStage: Stage {
         /// zbar's passes their prepared copies'). A pass runs only if it fits entirely; the default lets all four run
         /// on a 1080p frame (2 + 2 + 2 + 8 MP) and WeChatQRCode on a 16-megapixel photo.
         public var retryMegapixels = 16.0
-        public var region = RegionCheck.Options()
 
         public init() {}
-
-        init(_ options: AnalysisOptions) {
-            symbologies = options.symbologies
-            forgetMs = options.qrcodeForgetMs
-            everyFrame = options.qrcodeEveryFrame
-            retry = options.qrcodeRetry
-            retryMegapixels = options.qrcodeRetryMegapixels
-            region = options.region
-        }
 
         public func validate() throws(FrameProbeError) {
             if symbologies.isEmpty { throw FrameProbeError("INVALID_SYMBOLOGIES", "at least one symbology is needed") }
@@ -40,11 +49,6 @@ public struct QRCodeStage: Stage {
                 let known = BarcodeScanner.symbologies.map(\.name)
                 throw FrameProbeError("INVALID_SYMBOLOGIES", "unknown symbology '\(name)'\(Suggestion.hint(for: name, in: known)); known: \(known.joined(separator: ", "))")
             }
-            if forgetMs < 0 { throw FrameProbeError("INVALID_QRCODE_FORGET_MS", "qrcodeForgetMs must be 0 or more") }
-            if !(0...1000).contains(retryMegapixels) {
-                throw FrameProbeError("INVALID_QRCODE_RETRY_MEGAPIXELS", "qrcodeRetryMegapixels must be 0…1000")
-            }
-            try region.validate()
         }
     }
 
@@ -72,15 +76,20 @@ public struct QRCodeStage: Stage {
     private var retryBackoff = 0
     private var framesUntilRetry = 0
 
-    /// `stillImage`: the input is one frame (a photo). WeChatQRCode runs only there: on a 720p video it costs about
-    /// as much as the rest of the QR stage together (measured: footage without codes 1.96× slower), for codes zbar's
-    /// passes already find on the test footage; on photos it decodes codes zbar misses (curved paper).
-    public init(options: Options, stillImage: Bool = false) throws(FrameProbeError) {
-        try options.validate()
-        self.options = options
+    /// Codes go through the face-region stage's detection-box rules (`region`). WeChatQRCode runs only on a still
+    /// image (a photo): on a 720p video it costs about as much as the rest of the QR stage together (measured:
+    /// footage without codes 1.96× slower), for codes zbar's passes already find on the test footage; on photos it
+    /// decodes codes zbar misses (curved paper).
+    public init(options: Options, region: RegionCheck.Options = RegionCheck.Options(), stillImage: Bool = false) throws(FrameProbeError) {
+        self.options = try Self.validated(options)
         scanner = try BarcodeScanner(symbologies: options.symbologies)
         weChat = stillImage && options.retry && options.symbologies.contains("qrcode") ? try WeChatQRDecoder() : nil
-        check = RegionCheck(options: options.region)
+        check = RegionCheck(options: region)
+    }
+
+    public init(options: Options, context: StageContext) throws(FrameProbeError) {
+        try self.init(options: options, region: context.options[FaceRegionStage.Options.self].region,
+                      stillImage: context.info?.isStillImage ?? false)
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {

@@ -1,6 +1,15 @@
 /// `--frame-quality`: darkness, lightness and sharpness of every analysed whole frame (no mask).
 public struct QualityStage: Stage {
+    public static let descriptor = StageDescriptor(
+        QualityStage.self, name: "quality", summary: "darkness, lightness and sharpness of the whole frame",
+        provides: [.frameQuality], emits: [FrameQuality.self],
+        options: [
+            .toggle("frame-quality", "frameQuality", "emit frameQuality (darkness, lightness, sharpness of the whole frame) per analysed frame",
+                    invalid: "INVALID_FRAME_QUALITY", \AnalysisOptions.frameQuality),
+        ])
+
     public init() {}
+    public init(options: NoOptions, context: StageContext) {}
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         emit(FrameQuality(scores: try analysis.wholeFrameQuality(of: frame)))

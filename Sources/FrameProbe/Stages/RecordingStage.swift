@@ -4,6 +4,17 @@ import Foundation
 /// `recordingDurationMs` of frames into a clip at the first available quality, reporting progress, and ends with
 /// the session response (clip path + metadata) — or with an error and no clip.
 public struct RecordingStage: Stage {
+    public static let descriptor = StageDescriptor(
+        RecordingStage.self, name: "recording", summary: "records the preset's clip once guidance says go; the session response",
+        requires: [.recordingCue],
+        emits: [CameraReady.self, Notice.self, VideoCaptureStarted.self, VideoRecordStarted.self, VideoRecordProgress.self, VideoRecordEnded.self],
+        options: [
+            .choice("preset", "preset", "acquisition preset", invalid: "INVALID_PRESET", \AcquisitionOptions.preset),
+            .bound("session-config", "sessionConfig", "FILE.json", "Unissey SessionConfig: recordingConfig, uiConfig, guidance", short: nil,
+                   invalid: "INVALID_SESSION_CONFIG", \AcquisitionOptions.session, shownDefault: { _ in nil },
+                   parse: { value throws(FrameProbeError) in try SessionConfig(contentsOf: try value.text("INVALID_SESSION_CONFIG", "sessionConfig")) }),
+        ])
+
     private let options: AcquisitionOptions
     private let source: String
     private let info: InputInfo

@@ -21,21 +21,10 @@ public struct RegionCheck: Sendable {
 
         var roiIsOn: Bool { roi || roiTopOffset > 0 || roiRightOffset > 0 || roiBottomOffset > 0 || roiLeftOffset > 0 }
 
-        /// The seed's validation keys (SPEC §4).
+        /// The rules across settings (each setting's own bounds are in its row).
         public func validate() throws(FrameProbeError) {
-            if !(0...1).contains(detectionMinSize) {
-                throw FrameProbeError("INVALID_MINIMUM_SIZE", "detectionMinSize must be within 0…1, got \(detectionMinSize)")
-            }
-            if !(0...1).contains(detectionMaxSize) {
-                throw FrameProbeError("INVALID_MAXIMUM_SIZE", "detectionMaxSize must be within 0…1, got \(detectionMaxSize)")
-            }
             if detectionMinSize > detectionMaxSize {
                 throw FrameProbeError("INVALID_MINIMUM_SIZE", "detectionMinSize (\(detectionMinSize)) is above detectionMaxSize (\(detectionMaxSize))")
-            }
-            let offsets = [("INVALID_ROI_TOP_OFFSET", roiTopOffset), ("INVALID_ROI_RIGHT_OFFSET", roiRightOffset),
-                           ("INVALID_ROI_BOTTOM_OFFSET", roiBottomOffset), ("INVALID_ROI_LEFT_OFFSET", roiLeftOffset)]
-            for (key, value) in offsets where !(0...1).contains(value) {
-                throw FrameProbeError(key, "ROI offsets must be within 0…1, got \(value)")
             }
             if roiTopOffset + roiBottomOffset >= 1 {
                 throw FrameProbeError("INVALID_ROI_BOTTOM_OFFSET", "roi top + bottom offsets leave no region (\(roiTopOffset) + \(roiBottomOffset) ≥ 1)")

@@ -33,11 +33,11 @@ enum FaceFixtures {
         return frame
     }
 
-    /// Detection, landmarks and head pose on one frame.
+    /// Detection, landmarks, head pose and expressions on one frame.
     static func faces(in frame: Frame, minFaceSize: Double = 0.1) throws -> [FaceObservation] {
         var options = FaceDetectionStage.Options()
         options.minFaceSize = minFaceSize
-        var pipeline = Pipeline(stages: [try FaceDetectionStage(options: options), FaceLandmarksStage(), HeadPoseStage()])
+        var pipeline = Pipeline(stages: [try FaceDetectionStage(options: options), FaceLandmarksStage(), HeadPoseStage(), FaceExpressionStage()])
         return try pipeline.process(frame) { _ in }.faces
     }
 

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What a stage needs to be built for one input.
+public struct StageContext: Sendable {
+    /// The input as given (`-` for standard input).
+    public let source: String
+    public let options: AnalysisOptions
+    /// The opened input (nil when a pipeline is built without one).
+    public let info: InputInfo?
+    /// The input's own folder under `--output-dir` (`OutputLayout`).
+    public let outputFolder: String
+
+    public init(source: String, options: AnalysisOptions, info: InputInfo? = nil, outputFolder: String? = nil) {
+        self.source = source
+        self.options = options
+        self.info = info
+        self.outputFolder = outputFolder ?? OutputLayout.sanitised(source == "-" ? "stdin" : (source as NSString).lastPathComponent)
+    }
+
+    /// Where this input's images and clips go: `--output-dir` (default `./frameprobe-output`) / its folder.
+    public var imageStore: ImageStore {
+        ImageStore(root: URL(fileURLWithPath: options.outputDirectory ?? "frameprobe-output", isDirectory: true),
+                   folder: outputFolder, overwrite: options.overwrite)
+    }
+}
