@@ -1,12 +1,14 @@
 #!/usr/bin/python3
-"""Validates JSON Lines (stdin) against schema/events.schema.json; prints one line per invalid event, exits 1 if any."""
+"""Validates JSON Lines (stdin) against schema/events.schema.json (or the schema file named as the argument);
+prints one line per invalid event, exits 1 if any."""
 import json
 import pathlib
 import sys
 
 import jsonschema
 
-schema = json.loads((pathlib.Path(__file__).parent / "events.schema.json").read_text())
+schema_path = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).parent / "events.schema.json"
+schema = json.loads(schema_path.read_text())
 validator = jsonschema.Draft202012Validator(schema)
 bad = 0
 count = 0

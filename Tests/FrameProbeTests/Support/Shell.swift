@@ -68,9 +68,9 @@ enum Shell {
         }
     }
 
-    /// Validates JSON Lines against schema/events.schema.json with Debian's python3-jsonschema.
-    static func validateAgainstSchema(_ jsonl: String) -> Result {
-        run(executable: "/usr/bin/python3", [Fixtures.packageRoot.appendingPathComponent("schema/validate.py").path],
+    /// Validates JSON Lines against schema/events.schema.json (or the schema file given) with Debian's python3-jsonschema.
+    static func validateAgainstSchema(_ jsonl: String, schema: String? = nil) -> Result {
+        run(executable: "/usr/bin/python3", [Fixtures.packageRoot.appendingPathComponent("schema/validate.py").path] + (schema.map { [$0] } ?? []),
             stdin: Data(jsonl.utf8))
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import FrameProbe
+import Testing
+
+// A stage written outside the library module, with only its public API (no @testable import): one type, its
+// options, its event, registered with one call. This is what the README's "Adding a stage" promises.
+
+/// How much the picture changed since the previous analysed frame: the mean absolute difference of the gray
+/// frames, sampled every `step` pixels, as a fraction of the full range.
+struct MotionScoreStage: Stage {
+    static let descriptor = StageDescriptor(
+        MotionScoreStage.self, name: "motionScore", summary: "how much the picture changed since the previous analysed frame",
+        provides: ["motion"], emits: [MotionMeasured.self],
+        options: [
+            .int("motion-step", "motionStep", "PX", "sample every Nth pixel across and down", invalid: "INVALID_MOTION_STEP",
+                 \Options.step, bounds: .atLeast(1)),
+        ])
+
+    struct Options: StageOptions {
+        var step = 8
+        init() {}
+    }
+
+    private let step: Int
+    private var previous: [UInt8]?
+
+    init(options: Options, context: StageContext) {
+        step = options.step
+    }
+
+    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
+        let gray = try analysis.gray(of: frame)
+        var samples: [UInt8] = []
+        for y in stride(from: 0, to: gray.height, by: step) {
+            for x in stride(from: 0, to: gray.width, by: step) { samples.append(gray[x, y]) }
+        }
+        if let previous, previous.count == samples.count {
+            let total = zip(previous, samples).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+            emit(MotionMeasured(motion: Double(total) / Double(samples.count) / 255))
+        }
+        previous = samples
+    }
+}
+
+/// `motionMeasured`: the custom stage's event, with its schema.
+struct MotionMeasured: EventPayload {
+    static let eventName = "motionMeasured"
+    static let schema = EventSchema(.frame, [.init("motion", .unit)])
+    let motion: Double
+    var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 4))] }
+}
+
+struct CustomStageTests {
+    let registry = StageRegistry.builtIn.registering(MotionScoreStage.self)
+
+    /// Runs `stages` over `path` with `InputRunner`, as the CLI does, and returns the events.
+    func events(of path: String, options: AnalysisOptions) throws -> [Event] {
+        let runner = InputRunner(options: options, stages: try registry.resolve(options))
+        var events: [Event] = []
+        let item = try #require(InputDiscovery.expand([path]).first)
+        #expect(runner.run(item, stop: StopSignal()) { events.append($0) })
+        return events
+    }
+
+    @Test func aStageFromOutsideTheModuleRunsOnRealFootageAndItsEventsMatchTheGeneratedSchema() throws {
+        var options = AnalysisOptions()
+        options.stages = ["quality", "motionScore"]
+        // Its option is set through its row, as --config and the command line would.
+        let row = try #require(registry.descriptor(named: "motionScore")?.options.first)
+        #expect(row.flag == "motion-step" && row.defaultText == "8" && row.stage == "motionScore")
+        try row.set(.text("0"), in: &options)
+        #expect(throws: FrameProbeError.self) { try registry.validate(options) }
+        try row.set(.number(4), in: &options)
+        try registry.validate(options)
+        #expect(options[MotionScoreStage.Options.self].step == 4)
+
+        // Real footage (a talking head) against a still picture made from one of its frames.
+        let still = Fixtures.temporaryDirectory().appendingPathComponent("still.mp4").path
+        let frame = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames/driving_d6-36-eyes-open-nosmile.jpg").path
+        #expect(Shell.run("ffmpeg -nostdin -v error -y -loop 1 -i \(Shell.quote(frame)) -t 2 -r 10 -pix_fmt yuv420p \(Shell.quote(still))").status == 0)
+        let talking = try events(of: Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path, options: options)
+        let frozen = try events(of: still, options: options)
+
+        func motions(_ events: [Event]) -> [Double] { events.compactMap { $0.as(MotionMeasured.self)?.motion } }
+        func analysed(_ events: [Event]) -> Int { events.compactMap { $0.as(InputClosed.self)?.summary.framesAnalysed }.first ?? 0 }
+        #expect(analysed(talking) > 100 && motions(talking).count == analysed(talking) - 1)
+        #expect(analysed(frozen) == 20 && motions(frozen).count == 19)
+        let moving = motions(talking).reduce(0, +) / Double(max(1, motions(talking).count))
+        let standing = motions(frozen).reduce(0, +) / Double(max(1, motions(frozen).count))
+        #expect(moving > 0.002 && moving < 0.2, "a talking head moves a little (measured 0.005): \(moving)")
+        #expect(standing < moving / 20, "a still picture barely changes (measured 7e-6, encoding noise): \(standing) vs \(moving)")
+
+        // Every event, the custom one included, validates against the schema generated from this registry.
+        let schema = Fixtures.temporaryDirectory().appendingPathComponent("events.schema.json")
+        try Data(SchemaDocument.json(stages: registry.descriptors).pretty().utf8).write(to: schema)
+        let jsonl = (talking + frozen).map { $0.json.serialized() + "\n" }.joined()
+        let validation = Shell.validateAgainstSchema(jsonl, schema: schema.path)
+        #expect(validation.status == 0, "\(validation.stdout)")
+        #expect(validation.stdout.contains("\(talking.count + frozen.count) lines, 0 invalid"))
+        // The built-in schema does not know the event: the check can fail.
+        #expect(Shell.validateAgainstSchema(jsonl).status == 1)
+    }
+}
