@@ -32,9 +32,7 @@ enum AcquireCommand {
 }
 
 /// The one-line status of a live acquisition on a terminal: the current instruction, then the recording progress.
-final class AcquisitionStatusLine: @unchecked Sendable {
-    private let lock = NSLock()
-
+final class AcquisitionStatusLine {
     func observe(_ event: Event) {
         let text: String?
         switch event.payload {
@@ -46,6 +44,6 @@ final class AcquisitionStatusLine: @unchecked Sendable {
         default: text = nil
         }
         guard let text else { return }
-        lock.withLock { FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8)) }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
     }
 }

@@ -8,7 +8,7 @@ struct AnalysisCommand: Sendable {
     /// Adjusts the parsed options (the command's own pipeline) and checks the inputs; throws for exit 2.
     var prepare: @Sendable (inout AnalysisOptions, [String]) throws(FrameProbeError) -> Void = { _, _ throws(FrameProbeError) in }
     /// Sees every event as it is written (progress and status lines on stderr).
-    var makeObserver: @Sendable (AnalysisOptions, [InputItem]) -> (@Sendable (Event) -> Void)? = { _, _ in nil }
+    var makeObserver: @Sendable (AnalysisOptions, [InputItem]) -> ((Event) -> Void)? = { _, _ in nil }
 
     func run(_ arguments: [String], signals: Signals) -> Int32 {
         var options: AnalysisOptions

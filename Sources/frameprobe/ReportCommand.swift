@@ -85,7 +85,7 @@ enum ReportCommand {
             }
             media.append((item, inputs.positions[index], inputs.folders[index]))
         }
-        let aggregator = LockedAggregator()
+        let aggregator = ReportAggregator()
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let positions = media.map(\.position)
@@ -156,13 +156,4 @@ enum ReportCommand {
         Console.printError("report: \(paths.joined(separator: ", ")) — \(document.total.inputs) inputs, \(verdict)")
         return nil
     }
-}
-
-/// The aggregator behind a lock: batch workers hand it events one at a time.
-final class LockedAggregator: @unchecked Sendable {
-    private let lock = NSLock()
-    private let aggregator = ReportAggregator()
-
-    func consume(_ event: Event, index: Int) { lock.withLock { aggregator.consume(event, index: index) } }
-    func finish() -> [InputReport] { lock.withLock { aggregator.finish() } }
 }

@@ -53,7 +53,7 @@ struct RunInputs {
 /// The command line's arguments as bytes: a file name that is not UTF-8 reaches `CommandLine.arguments` repaired
 /// (U+FFFD), and must still be opened by its real name.
 enum RawArguments {
-    nonisolated(unsafe) private static let all: [[UInt8]] = (0..<Int(CommandLine.argc)).map { index in
+    private static let all: [[UInt8]] = (0..<Int(CommandLine.argc)).map { index in
         guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }

@@ -4,9 +4,9 @@
 public struct Message: EventPayload {
     public static let eventName = "message"
     public let key: String
-    public let code: QRCodeObservation?
+    public let code: BarcodeObservation?
 
-    public init(_ key: String, code: QRCodeObservation? = nil) {
+    public init(_ key: String, code: BarcodeObservation? = nil) {
         self.key = key
         self.code = code
     }

@@ -4,7 +4,7 @@ import Foundation
 /// Encodes frames into an MP4 clip with libavcodec: H.264 (libx264) where the encoder exists, MPEG-4 Part 2
 /// otherwise. Frames are scaled to the clip's size; timestamps start at 0 at the source frame rate. The file is
 /// written under a temporary name and renamed when finished, so a clip is either complete or absent.
-final class ClipEncoder {
+final class ClipEncoder: @unchecked Sendable {  // wraps libav* encoder handles; one recording stage uses it on one thread
     let path: String
     let width: Int
     let height: Int

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Decodes an input on its own thread, ahead of analysis, through a small bounded queue: both cores stay
+/// Decodes an input on its own thread, ahead of analysis, through a small bounded channel: both cores stay
 /// busy and memory stays flat whatever the input's length (the decoder waits when analysis falls behind).
-public final class FrameSource: @unchecked Sendable {
+public final class FrameSource: Sendable {
     /// How decoding ended, known once `next()` has returned nil.
     public struct Outcome: Sendable {
         public var framesDecoded = 0
@@ -11,9 +11,9 @@ public final class FrameSource: @unchecked Sendable {
     }
 
     public let info: InputInfo
-    private let queue: BoundedQueue<Frame>
-    private let done = BoundedQueue<Outcome>(capacity: 1)
-    private var outcome: Outcome?
+    private let frames: Channel<Frame>
+    /// The decode thread's last word: how decoding ended.
+    private let ended = Channel<Outcome>(capacity: 1)
 
     /// Opens `url` (a URL, device or file path) and starts decoding in the background.
     public convenience init(url: String, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
@@ -24,13 +24,14 @@ public final class FrameSource: @unchecked Sendable {
     public init(location: MediaLocation, options: DecodeOptions, capacity: Int = 4) throws(FrameProbeError) {
         let decoder = try MediaDecoder(location: location, options: options)
         info = decoder.info
-        queue = BoundedQueue(capacity: capacity)
-        let thread = Thread { [queue, done] in
+        let frames = Channel<Frame>(capacity: capacity)
+        self.frames = frames
+        _ = Worker(name: "frameprobe.decode") { [ended] in
             var failure: FrameProbeError?
             var cancelled = false
             do throws(FrameProbeError) {
                 while let frame = try decoder.nextFrame() {
-                    guard queue.push(frame) else {
+                    guard frames.send(frame) else {
                         cancelled = true
                         break
                     }
@@ -38,31 +39,26 @@ public final class FrameSource: @unchecked Sendable {
             } catch {
                 failure = error
             }
-            var ended = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
-                                error: failure ?? decoder.readError ?? (cancelled ? nil : decoder.truncationError()))
-            if ended.error == nil && decoder.framesProduced == 0 {
-                ended.error = decoder.nothingDecodedError()
+            var outcome = Outcome(framesDecoded: decoder.framesDecoded, corruptPackets: decoder.corruptPackets,
+                                  error: failure ?? decoder.readError ?? (cancelled ? nil : decoder.truncationError()))
+            if outcome.error == nil && decoder.framesProduced == 0 {
+                outcome.error = decoder.nothingDecodedError()
             }
-            queue.finish()
-            _ = done.push(ended)
-            done.finish()
+            frames.close()
+            ended.send(outcome)
+            ended.close()
         }
-        thread.name = "frameprobe.decode"
-        thread.start()
     }
 
     /// The next frame, waiting for the decoder; nil once the input is exhausted or cancelled.
-    public func next() -> Frame? { queue.pop() }
+    public func next() -> Frame? { frames.receive() }
 
     /// Stops decoding early (the frames already queued are dropped).
-    public func cancel() { queue.cancel() }
+    public func cancel() { frames.cancel() }
 
-    /// How decoding ended; stops decoding if it is still going, and waits for the decode thread.
+    /// How decoding ended; stops decoding if it is still going, and waits for the decode thread. Call it once.
     public func finish() -> Outcome {
-        if let outcome { return outcome }
-        queue.cancel()
-        let ended = done.pop() ?? Outcome()
-        outcome = ended
-        return ended
+        frames.cancel()
+        return ended.receive() ?? Outcome()
     }
 }

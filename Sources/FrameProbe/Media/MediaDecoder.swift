@@ -6,7 +6,7 @@ import Foundation
 /// BGR frames of the analysed window (`--start`, `--duration`, `--sample-every`).
 ///
 /// Not thread-safe: it is handed to one thread (the decode thread of `FrameSource`), which alone drives it.
-final class MediaDecoder: @unchecked Sendable {
+final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the decode thread alone drives it
     let info: InputInfo
     /// Frames decoded inside the analysed window (including the ones `--sample-every` skips).
     private(set) var framesDecoded = 0

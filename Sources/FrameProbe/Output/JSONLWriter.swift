@@ -1,30 +1,36 @@
 import Foundation
+import Synchronization
 
 /// Writes events as JSON Lines to a file descriptor: one `write` loop per complete line, under a lock, so
 /// lines are never interleaved. When the reader has gone (EPIPE, as with `| head -1`) it says so quietly; any
 /// other failure (disk full, file-size limit, I/O error) is kept as `failure` — and, on a file, the cut line is
 /// taken back, so what stays is whole lines.
-public final class JSONLWriter: @unchecked Sendable {  // the descriptor and state are guarded by `lock`
+public final class JSONLWriter: Sendable {
+    private struct State {
+        var stopped = false
+        var readerLeft = false
+        var failure: FrameProbeError?
+        /// Where the next line starts, on a seekable output (nil on a pipe or terminal): counted, not asked for per line.
+        var position: off_t?
+    }
+
     private let descriptor: Int32
     private let ownsDescriptor: Bool
-    private let lock = NSLock()
-    private var stopped = false
-    private var readerLeft = false
-    private var writeFailure: FrameProbeError?
-    /// Where the next line starts, on a seekable output (nil on a pipe or terminal): counted, not asked for per line.
-    private var position: off_t?
+    /// Held while a line is written, so lines are never interleaved.
+    private let state: Mutex<State>
 
     /// Standard output. When it is closed (`>&-`), /dev/null holds its place — so no file opened later takes
     /// descriptor 1 and receives events — and the writer has failed from the start.
     public init() {
         descriptor = STDOUT_FILENO
         ownsDescriptor = false
+        var initial = State(position: Self.seekablePosition(STDOUT_FILENO))
         if fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF {
             _ = open("/dev/null", O_WRONLY)
-            stopped = true
-            writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "standard output is closed")
+            initial.stopped = true
+            initial.failure = FrameProbeError("OUTPUT_UNWRITABLE", "standard output is closed")
         }
-        position = Self.seekablePosition(descriptor)
+        state = Mutex(initial)
     }
 
     /// A file. An existing regular file (or a link to one) is replaced only with `overwrite` (`OUTPUT_EXISTS`
@@ -43,7 +49,7 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
         }
         descriptor = fd
         ownsDescriptor = true
-        position = Self.seekablePosition(fd)
+        state = Mutex(State(position: Self.seekablePosition(fd)))
     }
 
     private static func seekablePosition(_ descriptor: Int32) -> off_t? {
@@ -54,10 +60,10 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
     deinit { if ownsDescriptor { close(descriptor) } }
 
     /// True once the reader closed its end (EPIPE): nothing more is written, quietly.
-    public var readerGone: Bool { lock.withLock { readerLeft } }
+    public var readerGone: Bool { state.withLock { $0.readerLeft } }
 
     /// The write failure that stopped the output (nil when all went out, or the reader merely left).
-    public var failure: FrameProbeError? { lock.withLock { writeFailure } }
+    public var failure: FrameProbeError? { state.withLock { $0.failure } }
 
     /// Writes one event as one line; returns false when nothing more can be written.
     @discardableResult
@@ -77,25 +83,25 @@ public final class JSONLWriter: @unchecked Sendable {  // the descriptor and sta
     public func write(text: String) -> Bool { write(bytes: Array(text.utf8)) }
 
     private func write(bytes: [UInt8]) -> Bool {
-        lock.withLock {
-            guard !stopped else { return false }
+        state.withLock { state in
+            guard !state.stopped else { return false }
             var offset = 0
             while offset < bytes.count {
                 let written = bytes[offset...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
                 if written < 0 {
                     if errno == EINTR { continue }
-                    stopped = true
+                    state.stopped = true
                     if errno == EPIPE {
-                        readerLeft = true
+                        state.readerLeft = true
                     } else {
-                        writeFailure = FrameProbeError("OUTPUT_UNWRITABLE", "writing the output failed: \(String(cString: strerror(errno)))")
-                        if offset > 0, let lineStart = position { _ = ftruncate(descriptor, lineStart) }
+                        state.failure = FrameProbeError("OUTPUT_UNWRITABLE", "writing the output failed: \(String(cString: strerror(errno)))")
+                        if offset > 0, let lineStart = state.position { _ = ftruncate(descriptor, lineStart) }
                     }
                     return false
                 }
                 offset += written
             }
-            position? += off_t(bytes.count)
+            state.position? += off_t(bytes.count)
             return true
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How every output file (image, clip, report) reaches its place (SPEC §10 Output safety): written whole under a
 /// temporary name beside the target, then published without replacing anything that is there — unless the user
@@ -99,20 +100,19 @@ public enum OutputFile {
 /// The temporary files being written right now, so that a run ended by a signal while something blocks removes
 /// them before it exits (SPEC §10: no temp files left).
 public enum TemporaryFiles {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths: Set<String> = []
+    private static let paths = Mutex<Set<String>>([])
 
-    static func add(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    static func add(_ path: String) { paths.withLock { _ = $0.insert(path) } }
 
     /// Forgets `path` and removes the file if it is still there.
     static func remove(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        paths.withLock { _ = $0.remove(path) }
         unlink(path)
     }
 
     /// Removes every registered file (at a forced exit).
     public static func removeAll() {
-        lock.withLock {
+        paths.withLock { paths in
             for path in paths { unlink(path) }
             paths.removeAll()
         }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second, time left.
-public final class ProgressLine: @unchecked Sendable {
-    private let lock = NSLock()
+/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second, time
+/// left. Fed the events as they are written (on one thread).
+public final class ProgressLine {
     private let total: Int
     private let started = Date()
     private var inputsDone = 0
@@ -23,7 +23,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     public func observe(_ event: Event) {
-        lock.withLock {
+        do {
             switch event.payload {
             case let closed as InputClosed:
                 inputsDone += 1

@@ -2,7 +2,7 @@ import CVision
 
 /// An 8-bit BGR image in memory owned by Swift. Immutable once handed to the pipeline, so it is shared
 /// across threads without copying.
-public final class BGRImage: @unchecked Sendable {
+public final class BGRImage: @unchecked Sendable {  // owns native pixel memory, never written once shared
     public let width: Int
     public let height: Int
     /// Bytes per row (at least 3 × width).

@@ -1,8 +1,6 @@
-import Foundation
-
-/// Runs many inputs, `jobs` at a time, and delivers their events (with the input's position in `items`) grouped
-/// per input and in input order:
-/// the input at the head of the list streams live, the ones running ahead are held until their turn.
+/// Runs many inputs, `jobs` at a time, and delivers their events (with the input's position in `items`) on the
+/// calling thread, grouped per input and in input order: the input at the head of the list streams live, the
+/// ones running ahead are held until their turn.
 public struct BatchRunner: Sendable {
     public let runner: InputRunner
     public let jobs: Int
@@ -12,80 +10,74 @@ public struct BatchRunner: Sendable {
         self.jobs = max(jobs, 1)
     }
 
+    /// What a worker reports: an event of an input, that the input is done (and whether it succeeded), or that
+    /// the worker has no more inputs to take.
+    private enum Report: Sendable {
+        case event(Event, input: Int)
+        case finished(input: Int, succeeded: Bool)
+        case idle
+    }
+
     /// Returns the number of inputs that failed. `folders` are the inputs' folders under `--output-dir`
     /// (`OutputLayout.folders`, computed over the whole run); nil names them alone.
-    public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal,
-                    deliver: @escaping @Sendable (Event, Int) -> Void) -> Int {
-        let order = InputOrder(count: items.count, deliver: deliver)
-        let next = Counter()
-        let failures = Counter()
-        let group = DispatchGroup()
-        for _ in 0..<min(jobs, max(items.count, 1)) {
-            let worker = Thread { [runner] in
-                while !stop.isRaised, let index = next.take(below: items.count) {
-                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) { order.emit($0, from: index) }
-                    if !succeeded { failures.increment() }
-                    order.finish(index)
+    public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal, deliver: (Event, Int) -> Void) -> Int {
+        let queue = Channel<Int>(capacity: max(items.count, 1))
+        for index in items.indices { queue.send(index) }
+        queue.close()
+        let reports = Channel<Report>(capacity: 256)
+        let workers = (0..<min(jobs, max(items.count, 1))).map { _ in
+            Worker(name: "frameprobe.input") { [runner] in
+                while !stop.isRaised, let index = queue.receive() {
+                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) {
+                        reports.send(.event($0, input: index))
+                    }
+                    reports.send(.finished(input: index, succeeded: succeeded))
                 }
-                group.leave()
+                reports.send(.idle)
             }
-            worker.name = "frameprobe.input"
-            group.enter()
-            worker.start()
         }
-        group.wait()
-        return failures.value
+        var order = InputOrder(count: items.count)
+        var failures = 0
+        var idle = 0
+        while idle < workers.count, let report = reports.receive() {
+            switch report {
+            case .event(let event, let input):
+                order.add(event, from: input, deliver: deliver)
+            case .finished(let input, let succeeded):
+                if !succeeded { failures += 1 }
+                order.finish(input, deliver: deliver)
+            case .idle:
+                idle += 1
+            }
+        }
+        workers.forEach { $0.join() }
+        return failures
     }
 }
 
-/// A shared counter handing out increasing numbers.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current = 0
-
-    var value: Int { lock.withLock { current } }
-
-    func increment() { lock.withLock { current += 1 } }
-
-    func take(below limit: Int) -> Int? {
-        lock.withLock {
-            guard current < limit else { return nil }
-            defer { current += 1 }
-            return current
-        }
-    }
-}
-
-/// Keeps events in input order while inputs finish in any order.
-final class InputOrder: @unchecked Sendable {
-    private let lock = NSLock()
-    private let deliver: @Sendable (Event, Int) -> Void
+/// Keeps events in input order while inputs finish in any order: the head input's events pass at once, the
+/// others' are held until every input before theirs has finished.
+struct InputOrder {
     private var head = 0
     private var held: [[Event]]
     private var finished: [Bool]
 
-    init(count: Int, deliver: @escaping @Sendable (Event, Int) -> Void) {
-        self.deliver = deliver
+    init(count: Int) {
         held = Array(repeating: [], count: count)
         finished = Array(repeating: false, count: count)
     }
 
-    func emit(_ event: Event, from index: Int) {
-        lock.withLock {
-            if index == head { deliver(event, index) } else { held[index].append(event) }
-        }
+    mutating func add(_ event: Event, from input: Int, deliver: (Event, Int) -> Void) {
+        if input == head { deliver(event, input) } else { held[input].append(event) }
     }
 
-    func finish(_ index: Int) {
-        lock.withLock {
-            finished[index] = true
-            while head < finished.count && finished[head] {
-                head += 1
-                if head < held.count {
-                    for event in held[head] { deliver(event, head) }
-                    held[head] = []
-                }
-            }
+    mutating func finish(_ input: Int, deliver: (Event, Int) -> Void) {
+        finished[input] = true
+        while head < finished.count && finished[head] {
+            head += 1
+            guard head < held.count else { break }
+            for event in held[head] { deliver(event, head) }
+            held[head] = []
         }
     }
 }

@@ -6,14 +6,10 @@ public struct FrameAnalysis: Sendable {
     public var faces: [FaceObservation] = []
     /// The primary face's enlarged box when it passed the region checks (what face capture saves).
     public var validFaceBox: Box?
+    /// Codes decoded in this frame that passed the region checks (QR stage).
+    public var codes: [BarcodeObservation] = []
     /// Set by guidance on the frame where recording may start.
     public var recordingCue: RecordingCue?
-    /// `qrCodeScanned` events emitted for this frame.
-    public var codesReported = 0
-    /// Images saved for this frame.
-    public var capturedImages: Int = 0
-    /// Set by a stage to end this input's analysis after this frame (e.g. `--stop-at-end-capture`).
-    public var stopInput = false
 
     private var grayCache: GrayImage?
 

@@ -1,7 +1,7 @@
 import CVision
 
 /// An 8-bit single-channel image owned by Swift (the detectors' input).
-public final class GrayImage: @unchecked Sendable {
+public final class GrayImage: @unchecked Sendable {  // owns native pixel memory, never written once shared
     public let width: Int
     public let height: Int
     let pixels: UnsafeMutablePointer<UInt8>

@@ -2,6 +2,11 @@ import Foundation
 
 /// Runs one input through a fresh pipeline: `inputOpened`, the stages' events frame by frame, then
 /// `inputClosed` (or an `error` when the input cannot be opened or decoding fails).
+///
+/// One path for every pipeline: frames come from the decode thread; the head stages (those before the first
+/// stage that may run behind, e.g. face detection) run on a thread of their own, a frame or a few ahead of
+/// the tail stages (landmarks and the rest), which run on the calling thread. Events come out in frame order,
+/// the head's before the tail's. A pipeline with no such split has an empty tail.
 public struct InputRunner: Sendable {
     public let options: AnalysisOptions
     public let stages: [StageDescriptor]
@@ -30,9 +35,11 @@ public struct InputRunner: Sendable {
     private func analyse(source: String, location: MediaLocation, outputFolder: String?, stop: StopSignal,
                          emit deliver: (Event) -> Void) -> Bool {
         let started = Date()
+        var summary = InputSummary()
         var failed = false
         func emit(_ event: Event) {
             failed = failed || event.isFailure
+            summary.count(event)
             deliver(event)
         }
         let frames: FrameSource
@@ -43,23 +50,14 @@ public struct InputRunner: Sendable {
             return false
         }
         emit(Event(source: source, InputOpened(frames.info)))
-        var summary = InputSummary()
-        var pipeline = Pipeline(stages: [])
-        var ready = false
         do throws(FrameProbeError) {
-            pipeline = try StageRegistry.makePipeline(stages, context: StageContext(source: source, options: options, info: frames.info,
-                                                                                outputFolder: outputFolder))
+            let context = StageContext(source: source, options: options, info: frames.info, outputFolder: outputFolder)
+            var pipeline = try StageRegistry.makePipeline(stages, context: context)
             try pipeline.begin { emit(Event(source: source, $0)) }
-            ready = true
+            let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, emit: emit)
+            (summary.framesAnalysed, summary.faceFrames) = (analysed.frames, analysed.withFace)
         } catch {
             emit(Event(source: source, Failure(error)))
-        }
-        if ready {
-            if let halves = pipeline.split() {
-                summary = analyseSplit(halves.head, halves.tail, frames: frames, source: source, stop: stop, emit: emit)
-            } else {
-                summary = analyseSequentially(&pipeline, frames: frames, source: source, stop: stop, emit: emit)
-            }
         }
         let outcome = frames.finish()
         if let error = outcome.error, !failed {
@@ -72,101 +70,81 @@ public struct InputRunner: Sendable {
         return !failed
     }
 
-    /// One thread: every stage on a frame, then the next frame.
-    private func analyseSequentially(_ pipeline: inout Pipeline, frames: FrameSource, source: String, stop: StopSignal,
-                                     emit: (Event) -> Void) -> InputSummary {
-        var summary = InputSummary()
-        while !stop.isRaised, let frame = frames.next() {
-            do throws(FrameProbeError) {
-                let analysis = try pipeline.process(frame) { emit(Event(source: source, frame: frame.index, pts: frame.pts, $0)) }
-                if summary.count(analysis) { break }
-            } catch {
-                summary.framesAnalysed += 1
-                emit(Event(source: source, frame: frame.index, pts: frame.pts, Failure(error)))
-                break
-            }
-        }
-        pipeline.finish { emit(Event(source: source, $0)) }
-        return summary
-    }
-
-    /// Two threads: the head stages (face detection) run a frame ahead of the tail stages (landmarks and the rest)
-    /// on a thread of their own; events still come out in frame order, the head's before the tail's.
-    private func analyseSplit(_ head: Pipeline, _ tail: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
-                              emit: (Event) -> Void) -> InputSummary {
+    /// The head stages on their own thread, handing each frame's findings and events to the tail stages here.
+    /// Returns how many frames were analysed, and how many of them had a valid face.
+    private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
+                               emit: (Event) -> Void) -> (frames: Int, withFace: Int) {
+        let halves = pipeline.split()
         // The head may run a few frames ahead (it keeps working while the landmark model loads), within a memory
         // budget of about 20 MB of frames.
         let frameBytes = max(1, frames.info.width * frames.info.height * 3)
-        let handoff = BoundedQueue<HeadResult>(capacity: min(8, max(2, 20_000_000 / frameBytes)))
-        let headBox = PipelineBox(head)
-        let headDone = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let handoff = Channel<HeadStep>(capacity: min(8, max(2, 20_000_000 / frameBytes)))
+        let headThread = Worker(name: "frameprobe.head") {
+            var head = halves.head
             while !stop.isRaised, let frame = frames.next() {
                 var analysis = FrameAnalysis()
                 var events: [any EventPayload] = []
-                let failure: FrameProbeError?
                 do throws(FrameProbeError) {
-                    try headBox.pipeline.process(frame, &analysis) { events.append($0) }
-                    failure = nil
+                    try head.process(frame, &analysis) { events.append($0) }
                 } catch {
-                    failure = error
+                    handoff.send(.frame(frame, analysis, events, failure: error))
+                    break
                 }
-                guard handoff.push(HeadResult(frame: frame, analysis: analysis, events: events, failure: failure)), failure == nil else { break }
+                guard handoff.send(.frame(frame, analysis, events, failure: nil)), !head.endsInput else { break }
             }
-            handoff.finish()
-            headDone.signal()
+            var finishing: [any EventPayload] = []
+            head.finish { finishing.append($0) }
+            handoff.send(.finished(finishing))
+            handoff.close()
         }
-        thread.name = "frameprobe.head"
-        thread.start()
 
-        var tail = tail
-        var summary = InputSummary()
-        while let item = handoff.pop() {
-            let frame = item.frame
-            func frameEmit(_ body: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, body)) }
-            item.events.forEach(frameEmit)
-            var analysis = item.analysis
-            do throws(FrameProbeError) {
-                if let failure = item.failure { throw failure }
-                try tail.process(frame, &analysis, emit: frameEmit)
-                if summary.count(analysis) { break }
-            } catch {
-                summary.framesAnalysed += 1
-                frameEmit(Failure(error))
-                break
+        var tail = halves.tail
+        var headFinish: [any EventPayload] = []
+        var tailEnded = false
+        var analysed = (frames: 0, withFace: 0)
+        while let step = handoff.receive() {
+            guard case .frame(let frame, var analysis, let events, let failure) = step else {
+                if case .finished(let events) = step { headFinish = events }
+                continue
             }
+            // Once the tail has ended (an error, or a stage that needs no more frames), the decoder is stopped
+            // and the few frames the head already analysed are dropped, up to its finishing events.
+            guard !tailEnded else { continue }
+            func frameEmit(_ payload: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, payload)) }
+            events.forEach(frameEmit)
+            analysed.frames += 1
+            do throws(FrameProbeError) {
+                if let failure { throw failure }
+                try tail.process(frame, &analysis, emit: frameEmit)
+                if analysis.validFaceBox != nil { analysed.withFace += 1 }
+                tailEnded = tail.endsInput
+            } catch {
+                frameEmit(Failure(error))
+                tailEnded = true
+            }
+            if tailEnded { frames.cancel() }
         }
-        // Stop the head thread (and the decoder) if the tail ended first, then finish in stage order.
-        handoff.cancel()
-        frames.cancel()
-        headDone.wait()
-        headBox.pipeline.finish { emit(Event(source: source, $0)) }
+        headThread.join()
+        headFinish.forEach { emit(Event(source: source, $0)) }
         tail.finish { emit(Event(source: source, $0)) }
-        return summary
+        return analysed
     }
 }
 
-/// What the head stages made of one frame, handed to the tail.
-private struct HeadResult: @unchecked Sendable {
-    let frame: Frame
-    let analysis: FrameAnalysis
-    let events: [any EventPayload]
-    let failure: FrameProbeError?
-}
-
-/// Hands the head pipeline to its thread (which alone uses it until it ends).
-private final class PipelineBox: @unchecked Sendable {
-    var pipeline: Pipeline
-    init(_ pipeline: Pipeline) { self.pipeline = pipeline }
+/// What the head stages hand to the tail: one frame with its findings and events so far, then their own
+/// finishing events.
+private enum HeadStep: Sendable {
+    case frame(Frame, FrameAnalysis, [any EventPayload], failure: FrameProbeError?)
+    case finished([any EventPayload])
 }
 
 extension InputSummary {
-    /// Counts an analysed frame; true when a stage asked to stop the input.
-    mutating func count(_ analysis: FrameAnalysis) -> Bool {
-        framesAnalysed += 1
-        imagesCaptured += analysis.capturedImages
-        if analysis.validFaceBox != nil { faceFrames += 1 }
-        qrCodes += analysis.codesReported
-        return analysis.stopInput
+    /// Counts what an event reports: QR codes and saved images.
+    mutating func count(_ event: Event) {
+        switch event.payload {
+        case is QRCodeScanned: qrCodes += 1
+        case is ImageCaptured: imagesCaptured += 1
+        default: break
+        }
     }
 }

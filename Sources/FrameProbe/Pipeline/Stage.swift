@@ -3,7 +3,7 @@
 /// A stage carries everything about itself: its `descriptor` (name, summary, the findings it needs and provides,
 /// its option rows bound to `Options`, its event payload types) and its logic. Adding one to the CLI is one line
 /// in `StageRegistry.builtIn`; a library user adds one with `StageRegistry.registering(_:)`.
-public protocol Stage {
+public protocol Stage: Sendable {
     /// The stage's settings (`NoOptions` when it has none).
     associatedtype Options: StageOptions = NoOptions
 
@@ -17,17 +17,21 @@ public protocol Stage {
     mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError)
     /// End of input: flush pending transitions and counters.
     mutating func finish(emit: Emit)
+    /// True once the stage has done all it will do and the input need not be analysed further (a recording
+    /// that ended, `--stop-at-end-capture` after the last image).
+    var endsInput: Bool { get }
 }
 
 extension Stage {
     public mutating func begin(emit: Emit) throws(FrameProbeError) {}
     public mutating func finish(emit: Emit) {}
+    public var endsInput: Bool { false }
 }
 
 /// An ordered list of stages run over each frame.
-public struct Pipeline {
+public struct Pipeline: Sendable {
     public private(set) var stages: [any Stage]
-    /// Stages from this index on may run on a second thread, one frame behind the ones before it (the stages
+    /// Stages from this index on may run on another thread, one frame behind the ones before it (the stages
     /// before it must not depend on what later stages found in earlier frames).
     public var splitIndex: Int?
 
@@ -36,12 +40,11 @@ public struct Pipeline {
         self.splitIndex = splitIndex.flatMap { $0 > 0 && $0 < stages.count ? $0 : nil }
     }
 
-    /// The two halves that can run on two threads, when the pipeline has a split point.
-    public func split() -> (head: Pipeline, tail: Pipeline)? {
-        guard let splitIndex else { return nil }
-        return (Pipeline(stages: Array(stages[..<splitIndex])), Pipeline(stages: Array(stages[splitIndex...])))
+    /// The stages before the split point and those from it on (all stages and none without a split point).
+    public func split() -> (head: Pipeline, tail: Pipeline) {
+        let index = splitIndex ?? stages.count
+        return (Pipeline(stages: Array(stages[..<index])), Pipeline(stages: Array(stages[index...])))
     }
-
     /// Runs every stage on `frame`, in order, and returns what they found.
     public mutating func process(_ frame: Frame, emit: Emit) throws(FrameProbeError) -> FrameAnalysis {
         var analysis = FrameAnalysis()
@@ -63,4 +66,7 @@ public struct Pipeline {
     public mutating func finish(emit: Emit) {
         for index in stages.indices { stages[index].finish(emit: emit) }
     }
+
+    /// A stage asked to end the input.
+    public var endsInput: Bool { stages.contains { $0.endsInput } }
 }

@@ -1,13 +1,12 @@
-import Foundation
+import Synchronization
 
 /// A flag raised once to stop a run early (SIGINT/SIGTERM, or the reader of the output went away).
-public final class StopSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
+public final class StopSignal: Sendable {
+    private let raised = Atomic(false)
 
     public init() {}
 
-    public var isRaised: Bool { lock.withLock { raised } }
+    public var isRaised: Bool { raised.load(ordering: .acquiring) }
 
-    public func raise() { lock.withLock { raised = true } }
+    public func raise() { raised.store(true, ordering: .releasing) }
 }

@@ -68,6 +68,8 @@ public struct CaptureStage: Stage {
 
     private var finished: Bool { options.numberOfImages > 0 && saved >= options.numberOfImages }
 
+    public var endsInput: Bool { finished && options.stopAtEndCapture }
+
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
         let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
@@ -81,12 +83,10 @@ public struct CaptureStage: Stage {
         }
         saved += 1
         lastSavedTime = frame.time
-        analysis.capturedImages += 1
         emit(ImageCaptured(type: type.rawValue, count: saved, total: options.numberOfImages,
                                           imagePath: path, quality: quality))
         if finished {
             emit(EndCapture(type: type.rawValue, count: saved))
-            if options.stopAtEndCapture { analysis.stopInput = true }
         }
     }
 

@@ -66,8 +66,9 @@ public struct FaceDetectionStage: Stage {
         }
         var lost: [FaceObservation] = []
         for var face in followed {
-            if let box = try redetect(face.box, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(box) > 0.3 }) {
-                face.box = box
+            if let hit = try redetect(face.box, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+                face.box = hit.box
+                face.confidence = hit.score
                 face.isTracked = false
                 faces.append(face)
             } else {
@@ -87,6 +88,7 @@ public struct FaceDetectionStage: Stage {
             face.box = Box(x: profile.centre.x - face.box.width / 2, y: profile.centre.y - face.box.height / 2,
                            width: face.box.width, height: face.box.height)
             face.isTracked = true
+            face.confidence = nil
             faces.append(face)
         }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
@@ -98,8 +100,8 @@ public struct FaceDetectionStage: Stage {
         framesSinceFullPass = 0
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         var faces: [FaceObservation] = []
-        for box in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
-            faces.append(takeIdentity(for: box, from: &followed))
+        for hit in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
+            faces.append(takeIdentity(for: hit, from: &followed))
         }
         return faces
     }
@@ -111,30 +113,40 @@ public struct FaceDetectionStage: Stage {
     }
 
     /// A detection continues the followed face it overlaps most (same trackingId), or starts a new one.
-    private mutating func takeIdentity(for box: Box, from followed: inout [FaceObservation]) -> FaceObservation {
+    private mutating func takeIdentity(for hit: Detection, from followed: inout [FaceObservation]) -> FaceObservation {
+        let box = hit.box
         let best = followed.indices.max { followed[$0].box.intersectionOverUnion(box) < followed[$1].box.intersectionOverUnion(box) }
+        var face: FaceObservation
         if let best, followed[best].box.intersectionOverUnion(box) > 0.3 {
-            var face = followed.remove(at: best)
+            face = followed.remove(at: best)
             face.box = box
             face.isTracked = false
-            return face
+        } else {
+            face = FaceObservation(box: box, trackingId: nextTrackingId)
+            nextTrackingId += 1
         }
-        defer { nextTrackingId += 1 }
-        return FaceObservation(box: box, trackingId: nextTrackingId)
+        face.confidence = hit.score
+        return face
     }
 
     /// Looks for a followed face again in a window around its last box; the best hit nearest to it.
-    private func redetect(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> Box? {
+    private func redetect(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> Detection? {
         let margin = box.width * Self.searchMargin
         let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
         let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
         let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2)
         // Hits come best first; the best one that overlaps the face (not the one nearest its old box, which
         // would make the box lag behind a moving face).
-        return hits.first { $0.intersectionOverUnion(box) > 0.2 }
+        return hits.first { $0.box.intersectionOverUnion(box) > 0.2 }
     }
 
-    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double) throws(FrameProbeError) -> [Box] {
+    /// A detector hit: its box and dlib's HOG score (the SVM margin: above 0 is a face at the default threshold).
+    struct Detection {
+        var box: Box
+        var score: Double
+    }
+
+    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double) throws(FrameProbeError) -> [Detection] {
         var found = [cvision_box](repeating: cvision_box(), count: 64)
         var count: Int32 = 0
         let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0)
@@ -142,7 +154,7 @@ public struct FaceDetectionStage: Stage {
             cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
                                  area, scale, threshold, &found, Int32(found.count), &count)
         }
-        return found.prefix(Int(min(count, 64))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score) }
     }
 
     /// The profile-cascade hit (either profile) overlapping `box`, if any.

@@ -1,19 +1,20 @@
 import CVision
 import Foundation
+import Synchronization
 
 /// dlib's and OpenCV's face models. The 68-point predictor (100 MB) is loaded once per process and shared by
 /// every input (fitting is a const call); detectors are made per input.
-final class FaceModels: @unchecked Sendable {
+enum FaceModels {
     /// Debian's libdlib-data installs the 68-point predictor here; FRAMEPROBE_SHAPE_PREDICTOR overrides it.
     static let shapePredictorPath = ProcessInfo.processInfo.environment["FRAMEPROBE_SHAPE_PREDICTOR"]
         ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
     /// Debian's opencv-data installs the cascades here.
     static let profileCascadePath = "/usr/share/opencv4/haarcascades/haarcascade_profileface.xml"
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var landmarkerCache: FaceModels.Landmarker?
+    /// The predictor, once loaded; held while it loads, so that concurrent inputs wait for one load.
+    private static let loadedLandmarker = Mutex<Landmarker?>(nil)
 
-    final class Detector: @unchecked Sendable {
+    final class Detector: @unchecked Sendable {  // wraps dlib's detector and OpenCV's cascade; one stage uses it on one thread
         let handle: OpaquePointer
         private var profileCascade: OpaquePointer??
         init(handle: OpaquePointer) { self.handle = handle }
@@ -32,7 +33,7 @@ final class FaceModels: @unchecked Sendable {
         }
     }
 
-    final class Landmarker: @unchecked Sendable {
+    final class Landmarker: @unchecked Sendable {  // wraps dlib's predictor; fitting is a const call, shared by every input
         let handle: OpaquePointer
         init(handle: OpaquePointer) { self.handle = handle }
         deinit { cvision_landmarker_free(handle) }
@@ -49,14 +50,12 @@ final class FaceModels: @unchecked Sendable {
     /// Starts loading the landmark model in the background (it takes ~0.6 s), so that it overlaps with opening
     /// the input and the first detections; `landmarker()` then waits for it.
     static func preloadLandmarker() {
-        Thread.detachNewThread { _ = try? landmarker() }
+        _ = Worker(name: "frameprobe.models") { _ = try? landmarker() }
     }
 
     static func landmarker() throws(FrameProbeError) -> Landmarker {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            if let landmarkerCache { return landmarkerCache }
+        try loadedLandmarker.withLock { (cache: inout Landmarker?) throws(FrameProbeError) -> Landmarker in
+            if let cache { return cache }
             guard FileManager.default.isReadableFile(atPath: shapePredictorPath) else {
                 throw FrameProbeError("MODEL_MISSING", "the 68-point landmark model \(shapePredictorPath) is missing: install Debian's libdlib-data (Scripts/bootstrap does)")
             }
@@ -64,7 +63,7 @@ final class FaceModels: @unchecked Sendable {
                 throw FrameProbeError("MODEL_MISSING", "cannot load \(shapePredictorPath): \(String(cString: cvision_last_error()))")
             }
             let made = Landmarker(handle: handle)
-            landmarkerCache = made
+            cache = made
             return made
         }
     }

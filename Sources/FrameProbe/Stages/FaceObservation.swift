@@ -6,10 +6,14 @@ public struct FaceObservation: Sendable {
     public var trackingId: Int
     /// True when the face was carried from the previous frame rather than detected in this one.
     public var isTracked: Bool
+    /// The detector's score for this frame's box (dlib's HOG SVM margin: above 0 is a face at the default
+    /// threshold, higher is surer); nil when the box was carried (profile cascade, or not detected in this frame).
+    public var confidence: Double?
     /// The 68 iBUG landmarks, in source pixels (with the landmarks stage).
     public var landmarks: [Point2D]?
-    /// Head rotation, eyes and smile (with the head-pose stage).
+    /// Head rotation (with the head-pose stage).
     public var headPose: HeadPose?
+    /// Eyes and smile (with the expressions stage).
     public var leftEyeOpenProbability: Double?
     public var rightEyeOpenProbability: Double?
     public var smilingProbability: Double?

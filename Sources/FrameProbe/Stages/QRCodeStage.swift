@@ -100,12 +100,10 @@ public struct QRCodeStage: Stage {
             guard seenNow.insert(content).inserted else { continue }
             switch check.check(code.bounds, frameWidth: frame.width, frameHeight: frame.height) {
             case .valid:
+                analysis.codes.append(code)
                 lastMessage[content] = nil
                 let forgotten = lastSeen[content].map { (frame.time - $0) * 1000 > Double(options.forgetMs) } ?? true
-                if options.everyFrame || forgotten {
-                    emit(QRCodeScanned(code: code))
-                    analysis.codesReported += 1
-                }
+                if options.everyFrame || forgotten { emit(QRCodeScanned(code: code)) }
                 lastSeen[content] = frame.time
             case .invalid(let message):
                 if let message, lastMessage[content] != message { emit(Message(message, code: code)) }
@@ -116,7 +114,7 @@ public struct QRCodeStage: Stage {
     }
 
     /// The plain pass, then the prepared ones while nothing is found and the budget lasts.
-    private mutating func decode(_ gray: GrayImage) throws(FrameProbeError) -> [QRCodeObservation] {
+    private mutating func decode(_ gray: GrayImage) throws(FrameProbeError) -> [BarcodeObservation] {
         let plain = scanner.scan(gray.pixels, width: gray.width, height: gray.height, lineStep: 2)
         if !plain.isEmpty { retryBackoff = 0 }
         guard plain.isEmpty, options.retry else { return plain }
@@ -133,7 +131,7 @@ public struct QRCodeStage: Stage {
             }
             guard cost <= budget else { break }
             budget -= cost
-            let found: [QRCodeObservation]
+            let found: [BarcodeObservation]
             switch pass {
             case .weChat: found = try weChat?.decode(gray) ?? []
             case .zbar(let kind): found = try scanner.scan(gray, preparedBy: kind)
@@ -152,7 +150,7 @@ public struct QRCodeStage: Stage {
 /// `qrCodeScanned`: a code appeared (or, with `--qrcode-every-frame`, is still there).
 public struct QRCodeScanned: EventPayload {
     public static let eventName = "qrCodeScanned"
-    public let code: QRCodeObservation
+    public let code: BarcodeObservation
 
     public static let schema = EventSchema(.frame, [
         .init("content", .string()), .init("encoding", .oneOf(["utf8", "base64"])),
@@ -165,7 +163,7 @@ public struct QRCodeScanned: EventPayload {
     public var fields: [(String, JSONValue)] { code.jsonFields }
 }
 
-extension QRCodeObservation {
+extension BarcodeObservation {
     /// `content` is the text (`encoding` utf8, with its `charset`) or, for a binary payload, base64; `raw` is always
     /// the exact bytes, base64.
     var jsonFields: [(String, JSONValue)] {

@@ -35,6 +35,8 @@ public struct RecordingStage: Stage {
         overwrite = context.options.overwrite
     }
 
+    public var endsInput: Bool { ended }
+
     private var durationSeconds: Double { Double(options.recordingDurationMs) / 1000 }
 
     public mutating func begin(emit: Emit) throws(FrameProbeError) {
@@ -93,7 +95,6 @@ public struct RecordingStage: Stage {
         try encoder.finish()
         self.encoder = nil
         ended = true
-        analysis.stopInput = true
         let metadata = log.metadata(source: source, info: info, options: options, quality: quality, clipSize: clipSize,
                                     codec: encoder.codecName, endPts: frame.pts)
         emit(VideoRecordEnded.success(videoFilePath: clipPath, metadata: metadata))

@@ -2,32 +2,8 @@ import CVision
 import CZBar
 import Foundation
 
-/// A code a decoder found: its bytes, where it is (polygon corners in source pixels) and its symbology.
-public struct QRCodeObservation: Sendable, Equatable {
-    public var payload: [UInt8]
-    public var polygon: [Point2D]
-    /// frameprobe's name of the symbology (`qrcode`, `ean13` …).
-    public var symbology: String
-
-    public init(payload: [UInt8], polygon: [Point2D], symbology: String) {
-        self.payload = payload
-        self.polygon = polygon
-        self.symbology = symbology
-    }
-
-    /// The payload as text, with its charset (`PayloadText`); nil for a binary payload.
-    public var decoded: (text: String, charset: String)? { PayloadText.decode(payload) }
-
-    public var text: String? { decoded?.text }
-
-    /// What identifies the code across frames and decoders: its text, or its bytes when it is binary.
-    public var content: [UInt8] { text.map { Array($0.utf8) } ?? payload }
-
-    public var bounds: Box { Box(enclosing: polygon) }
-}
-
 /// One zbar image scanner, configured once per input with the symbologies asked for; scans gray images.
-final class BarcodeScanner {
+final class BarcodeScanner: @unchecked Sendable {  // wraps a zbar scanner handle; one stage uses it on one thread
     /// The symbologies `--symbologies` accepts, with zbar's identifiers.
     static let symbologies: [(name: String, zbar: zbar_symbol_type_t)] = [
         ("qrcode", ZBAR_QRCODE), ("ean13", ZBAR_EAN13), ("ean8", ZBAR_EAN8), ("upca", ZBAR_UPCA), ("upce", ZBAR_UPCE),
@@ -61,7 +37,7 @@ final class BarcodeScanner {
     ///
     /// `lineStep` 2 scans every other row and column: half the time, and on the test footage (rotated, 60-px,
     /// blurred, low-contrast codes) the same codes; the second passes scan every line.
-    func scan(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double = 1, lineStep: Int32 = 1) -> [QRCodeObservation] {
+    func scan(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, scale: Double = 1, lineStep: Int32 = 1) -> [BarcodeObservation] {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, lineStep)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, lineStep)
         guard let image = zbar_image_create() else { return [] }
@@ -70,7 +46,7 @@ final class BarcodeScanner {
         zbar_image_set_size(image, UInt32(width), UInt32(height))
         zbar_image_set_data(image, pixels, UInt(width * height), nil)
         guard zbar_scan_image(scanner, image) > 0 else { return [] }
-        var found: [QRCodeObservation] = []
+        var found: [BarcodeObservation] = []
         var symbol = zbar_image_first_symbol(image)
         while let current = symbol {
             defer { symbol = zbar_symbol_next(current) }
@@ -82,7 +58,7 @@ final class BarcodeScanner {
             }
             let type = zbar_symbol_get_type(current)
             let name = Self.symbologies.first { $0.zbar == type }?.name ?? String(cString: zbar_get_symbol_name(type)).lowercased()
-            found.append(QRCodeObservation(payload: payload, polygon: corners, symbology: name))
+            found.append(BarcodeObservation(payload: payload, polygon: corners, symbology: name))
         }
         return found
     }
@@ -95,7 +71,7 @@ final class BarcodeScanner {
     }
 
     /// Scans a prepared copy of `gray` (upscaled, sharpened or binarised).
-    func scan(_ gray: GrayImage, preparedBy kind: cvision_barcode_preparation) throws(FrameProbeError) -> [QRCodeObservation] {
+    func scan(_ gray: GrayImage, preparedBy kind: cvision_barcode_preparation) throws(FrameProbeError) -> [BarcodeObservation] {
         var width: Int32 = 0, height: Int32 = 0
         cvision_barcode_prepared_size(Int32(gray.width), Int32(gray.height), kind, &width, &height)
         let prepared = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(width) * Int(height))

@@ -2,7 +2,7 @@ import CVision
 
 /// OpenCV's WeChatQRCode (no CNN models): the second QR decoder, for codes zbar misses on curved or
 /// perspective-bent paper. Not thread-safe: one per QR stage, used by its thread only.
-final class WeChatQRDecoder: @unchecked Sendable {  // wraps a native handle; one stage, one thread
+final class WeChatQRDecoder: @unchecked Sendable {  // wraps OpenCV's decoder handle; one stage uses it on one thread
     private let handle: OpaquePointer
 
     init() throws(FrameProbeError) {
@@ -16,7 +16,7 @@ final class WeChatQRDecoder: @unchecked Sendable {  // wraps a native handle; on
 
     /// Every QR code WeChatQRCode decodes in `gray`. Its bytes go through `PayloadText` like zbar's: it converts
     /// some payloads to UTF-8 itself and hands others over as they are (Shift_JIS bytes stay Shift_JIS).
-    func decode(_ gray: GrayImage) throws(FrameProbeError) -> [QRCodeObservation] {
+    func decode(_ gray: GrayImage) throws(FrameProbeError) -> [BarcodeObservation] {
         var codes = [cvision_wechat_qr_code](repeating: cvision_wechat_qr_code(), count: 16)
         var count: Int32 = 0
         try CVisionCall.check("WeChatQRCode") {
@@ -28,7 +28,7 @@ final class WeChatQRDecoder: @unchecked Sendable {  // wraps a native handle; on
             let payload = Array(UnsafeBufferPointer(start: bytes, count: Int(code.length)))
             let corners = withUnsafeBytes(of: code.corners) { Array($0.bindMemory(to: Float.self)) }
             let polygon = (0..<4).map { Point2D(x: Double(corners[2 * $0]), y: Double(corners[2 * $0 + 1])) }
-            return QRCodeObservation(payload: payload, polygon: polygon, symbology: "qrcode")
+            return BarcodeObservation(payload: payload, polygon: polygon, symbology: "qrcode")
         }
     }
 }
