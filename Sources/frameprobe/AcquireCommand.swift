@@ -2,33 +2,34 @@ import FrameProbe
 import Foundation
 
 /// `frameprobe acquire INPUT`: Unissey-style guided selfie acquisition.
-enum AcquireCommand {
-    static let parser = ArgumentParser(specs: OptionTable.acquire)
+struct AcquireCommand: Command {
+    static let name = "acquire"
+    static let usage = "[options] INPUT"
+    static let summary = "guided selfie acquisition: instructions, then a recorded clip + session response"
+    static let description = """
+        Guides a face into the oval, waits until it holds still for one second, then records the preset's
+        clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
+        INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
+        """
+    static let options = OptionTable.acquire
 
-    static let command = AnalysisCommand(
-        parser: parser,
-        help: """
-            Usage: frameprobe acquire [options] INPUT
+    let analysis: AnalysisRun
 
-            Guides a face into the oval, waits until it holds still for one second, then records the preset's
-            clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
-            INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
+    init(_ parsed: ParsedArguments) throws(FrameProbeError) {
+        var options = try parsed.analysisOptions()
+        let inputs = try parsed.inputs()
+        guard inputs.count == 1 else {
+            throw FrameProbeError("INVALID_ARGUMENT", "acquire takes exactly one input, got \(inputs.count)")
+        }
+        options.stages = StageRegistry.acquisitionStages
+        options.jobs = 1
+        analysis = try AnalysisRun(options: options, arguments: inputs)
+    }
 
-            Options:
-            \(parser.optionsHelp())
-            """,
-        prepare: { options, inputs throws(FrameProbeError) in
-            guard inputs.count == 1 else {
-                throw FrameProbeError("INVALID_ARGUMENT", "acquire takes exactly one input, got \(inputs.count)")
-            }
-            options.stages = StageRegistry.acquisitionStages
-            options.jobs = 1
-        },
-        makeObserver: { options, _ in
-            guard ProgressLine.isWanted(options.progress) else { return nil }
-            let status = AcquisitionStatusLine()
-            return { status.observe($0) }
-        })
+    func run(signals: Signals) -> Int32 {
+        let status = ProgressLine.isWanted(analysis.options.progress) ? AcquisitionStatusLine() : nil
+        return analysis.run(signals: signals, observe: status.map { status in { status.observe($0) } })
+    }
 }
 
 /// The one-line status of a live acquisition on a terminal: the current instruction, then the recording progress.

@@ -1,24 +1,25 @@
 import FrameProbe
 
 /// `frameprobe analyze INPUT...`: stream analysis events as JSON Lines.
-enum AnalyzeCommand {
-    static let parser = ArgumentParser(specs: OptionTable.analyze)
+struct AnalyzeCommand: Command {
+    static let name = "analyze"
+    static let usage = "[options] INPUT..."
+    static let summary = "stream analysis events as JSON Lines"
+    static let description = """
+        Streams analysis events as JSON Lines. INPUT is a video or image file, a directory (walked
+        recursively, sorted), - for standard input (a container stream, or raw frames with
+        --input-format rawvideo), or a URL/device libavformat opens.
+        """
+    static let options = OptionTable.analyze
 
-    static let command = AnalysisCommand(
-        parser: parser,
-        help: """
-            Usage: frameprobe analyze [options] INPUT...
+    let analysis: AnalysisRun
 
-            Streams analysis events as JSON Lines. INPUT is a video or image file, a directory (walked
-            recursively, sorted), - for standard input (a container stream, or raw frames with
-            --input-format rawvideo), or a URL/device libavformat opens.
+    init(_ parsed: ParsedArguments) throws(FrameProbeError) {
+        analysis = try AnalysisRun(options: try parsed.analysisOptions(), arguments: try parsed.inputs())
+    }
 
-            Options:
-            \(parser.optionsHelp())
-            """,
-        makeObserver: { options, items in
-            guard ProgressLine.isWanted(options.progress) else { return nil }
-            let progress = ProgressLine(totalInputs: items.count)
-            return { progress.observe($0) }
-        })
+    func run(signals: Signals) -> Int32 {
+        let progress = ProgressLine.isWanted(analysis.options.progress) ? ProgressLine(totalInputs: analysis.inputs.items.count) : nil
+        return analysis.run(signals: signals, observe: progress.map { progress in { progress.observe($0) } })
+    }
 }

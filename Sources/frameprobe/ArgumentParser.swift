@@ -18,6 +18,19 @@ struct ParsedArguments {
         try StageRegistry.builtIn.validate(options)
         return options
     }
+
+    /// The inputs, at least one.
+    func inputs() throws(FrameProbeError) -> [String] {
+        if positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
+        return positionals
+    }
+
+    /// For a command that takes no argument.
+    func expectNoInput(_ command: String) throws(FrameProbeError) {
+        if let unknown = positionals.first {
+            throw FrameProbeError("INVALID_ARGUMENT", "frameprobe \(command) takes no argument, got '\(unknown)'")
+        }
+    }
 }
 
 /// A small table-driven parser over `OptionSpec`s: `--flag value`, `--flag=value`, `-o value`, switches
@@ -60,15 +73,6 @@ struct ArgumentParser {
             index += 1
         }
         return parsed
-    }
-
-    /// A command's arguments and settings; nil when the help was asked for (`--help`).
-    func parseCommand(_ arguments: [String], help: String) throws(FrameProbeError) -> (ParsedArguments, AnalysisOptions)? {
-        let parsed = try parse(arguments)
-        if parsed.wantsHelp { return nil }
-        let options = try parsed.analysisOptions()
-        if parsed.positionals.isEmpty { throw FrameProbeError("INVALID_ARGUMENT", "no input given (see --help)") }
-        return (parsed, options)
     }
 
     /// `--flag=value` and a short flag with its value attached (`-j1`, `-ofile.jsonl`).

@@ -20,15 +20,6 @@ enum Console {
 
     /// Prints `text` (help, `stages`, `--version`) and gives the exit code: `success`, or 1 with
     /// `OUTPUT_UNWRITABLE` on stderr when standard output could not take it (SPEC §10).
-    /// A command that takes no argument: its usage on `--help`, a usage error on anything else, else its output.
-    static func withoutArguments(_ arguments: [String], command: String, usage: String, output: () -> String) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") { return printOut(usage) }
-        if let unknown = arguments.first {
-            return usageFailure(FrameProbeError("INVALID_ARGUMENT", "frameprobe \(command) takes no argument, got '\(unknown)'"))
-        }
-        return printOut(output())
-    }
-
     static func printOut(_ text: String, success: Int32 = ExitCode.success) -> Int32 {
         standardOutput.write(text: text + "\n")
         return outputStatus(of: standardOutput) ?? success

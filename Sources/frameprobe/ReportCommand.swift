@@ -3,46 +3,44 @@ import Foundation
 
 /// `frameprobe report INPUT...`: analyse media (or read `analyze` JSON Lines, or merge shard reports) and write
 /// quality reports with pass/fail gates.
-enum ReportCommand {
-    static let parser = ArgumentParser(specs: OptionTable.analyze + OptionTable.report)
-
-    static let help = """
-        Usage: frameprobe report [options] INPUT...
-               frameprobe report --merge SHARD.json... [options]
-
+struct ReportCommand: Command {
+    static let name = "report"
+    static let usage = "[options] INPUT..."
+    static let summary = "quality report (JSON, JUnit XML, Markdown, HTML) with pass/fail gates; --merge for shards"
+    static let otherUsages = ["--merge SHARD.json... [options]"]
+    static let description = """
         Writes a quality report per input and in total: frames, face presence, face counts, head-pose labels,
         darkness / lightness / sharpness and the share of frames too dark / too light / blurred, QR codes, and
         whether `acquire` would succeed. INPUT is media (analysed now) or .jsonl files written by `analyze`.
         Files: PREFIX.json, PREFIX.xml (JUnit), PREFIX.md, PREFIX.html (-o PREFIX, default frameprobe-report;
         -o - writes the one format asked for to standard output).
         Exit: 0 all gates passed, 1 an input failed, 2 invalid usage, 3 a gate failed.
-
-        Options:
-        \(parser.optionsHelp())
         """
+    static let options = OptionTable.analyze + OptionTable.report
 
-    static func run(_ arguments: [String], signals: Signals) -> Int32 {
-        let parsed: ParsedArguments
-        var options: AnalysisOptions
-        let gates: [Gate]
-        let paths: [String]
-        let inputs: RunInputs
-        do throws(FrameProbeError) {
-            guard let command = try parser.parseCommand(arguments, help: help) else { return Console.printOut(help) }
-            (parsed, options) = command
-            if options.reportFormats.isEmpty { options.reportFormats = [.json] }
-            if options.outputPath == "-" && options.reportFormats.count > 1 {
-                throw FrameProbeError("INVALID_OUTPUT", "-o - writes one format to standard output; \(options.reportFormats.count) were asked for")
-            }
-            var parsedGates: [Gate] = []
-            for expression in options.gates { parsedGates.append(try Gate(parsing: expression)) }
-            gates = parsedGates
-            paths = reportPaths(options)
-            inputs = try RunInputs(parsed.positionals, options: options)
-            for path in paths { try inputs.refuseAsOutput(path) }
-        } catch {
-            return Console.usageFailure(error)
+    let options: AnalysisOptions
+    let arguments: [String]
+    let gates: [Gate]
+    let paths: [String]
+    let inputs: RunInputs
+
+    init(_ parsed: ParsedArguments) throws(FrameProbeError) {
+        var options = try parsed.analysisOptions()
+        arguments = try parsed.inputs()
+        if options.reportFormats.isEmpty { options.reportFormats = [.json] }
+        if options.outputPath == "-" && options.reportFormats.count > 1 {
+            throw FrameProbeError("INVALID_OUTPUT", "-o - writes one format to standard output; \(options.reportFormats.count) were asked for")
         }
+        var gates: [Gate] = []
+        for expression in options.gates { gates.append(try Gate(parsing: expression)) }
+        self.gates = gates
+        paths = Self.reportPaths(options)
+        inputs = try RunInputs(arguments, options: options)
+        for path in paths { try inputs.refuseAsOutput(path) }
+        self.options = options
+    }
+
+    func run(signals: Signals) -> Int32 {
         do throws(FrameProbeError) {
             for path in paths { try OutputFile.checkReplaceable(path, overwrite: options.overwrite) }
         } catch {
@@ -53,16 +51,16 @@ enum ReportCommand {
         do throws(FrameProbeError) {
             if options.mergeReports {
                 var parts: [ReportDocument] = []
-                for path in parsed.positionals { parts.append(try ReportDocument.read(path)) }
+                for path in arguments { parts.append(try ReportDocument.read(path)) }
                 document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates)
             } else {
-                document = ReportDocument(inputs: try analyse(inputs, options: options, signals: signals), gates: gates)
+                document = ReportDocument(inputs: try Self.analyse(inputs, options: options, signals: signals), gates: gates)
             }
         } catch {
             return Console.usageFailure(error)
         }
-        if document.inputs.isEmpty { return Console.outputFailure(RunInputs.nothingFound(parsed.positionals)) }
-        if let status = write(document, to: paths, options: options) { return status }
+        if document.inputs.isEmpty { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
+        if let status = Self.write(document, to: paths, options: options) { return status }
         if let code = signals.interruptionExitCode { return code }
         if !document.passed { return ExitCode.gateFailed }
         return document.total.failedInputs > 0 ? ExitCode.inputFailed : ExitCode.success
@@ -115,9 +113,8 @@ enum ReportCommand {
         var analysisEvents = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                  object["event"] is String, object["source"] is String else { continue }
+                  lines.consume(jsonObject: object) else { continue }
             analysisEvents += 1
-            lines.consume(object)
         }
         guard analysisEvents > 0 else { return failed("\(path) holds no frameprobe analyze events") }
         return lines.finish().map { report in

@@ -96,17 +96,7 @@ final class ClipEncoder: @unchecked Sendable {  // wraps libav* encoder handles;
                                       Int32(width), Int32(height), AV_PIX_FMT_YUV420P, SWS_BICUBIC, nil, nil, nil)
         guard let scaler else { throw FrameProbeError("ENCODE_ERROR", "cannot scale frames for the clip") }
         guard av_frame_make_writable(frame) >= 0 else { throw FrameProbeError("ENCODE_ERROR", "frame not writable") }
-        var source: [UnsafePointer<UInt8>?] = [UnsafePointer(image.pixels), nil, nil, nil]
-        var sourceStride: [Int32] = [Int32(image.stride), 0, 0, 0]
-        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                withUnsafeMutablePointer(to: &frame.pointee.linesize) { linesize in
-                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        _ = sws_scale(scaler, &source, &sourceStride, 0, Int32(image.height), planes, strides)
-                    }
-                }
-            }
-        }
+        FrameScaling.scale(image, with: scaler, into: frame)
         frame.pointee.pts = Int64((time * fps).rounded())
         try send(frame, to: encoder)
     }

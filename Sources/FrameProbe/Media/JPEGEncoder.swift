@@ -34,17 +34,7 @@ extension BGRImage {
         scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_BGR24, Int32(width), Int32(height), AV_PIX_FMT_YUVJ444P,
                                 SWS_BICUBIC, nil, nil, nil)
         guard let scaler else { throw FrameProbeError("ENCODE_ERROR", "cannot convert to YUV for JPEG") }
-        var source: [UnsafePointer<UInt8>?] = [UnsafePointer(pixels), nil, nil, nil]
-        var sourceStride: [Int32] = [Int32(stride), 0, 0, 0]
-        withUnsafeMutablePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                withUnsafeMutablePointer(to: &frame.pointee.linesize) { linesize in
-                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        _ = sws_scale(scaler, &source, &sourceStride, 0, Int32(height), planes, strides)
-                    }
-                }
-            }
-        }
+        FrameScaling.scale(self, with: scaler, into: frame)
         guard avcodec_send_frame(context, frame) >= 0, avcodec_send_frame(context, nil) >= 0,
               avcodec_receive_packet(context, packet) >= 0, let data = packet.pointee.data else {
             throw FrameProbeError("ENCODE_ERROR", "JPEG encoding failed")

@@ -276,18 +276,7 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
         guard let scaler else { throw FrameProbeError("DECODE_ERROR", "cannot convert pixel format to BGR") }
         Self.setSourceRange(scaler, fullRange: fullRange, colorspace: frame.pointee.colorspace)
         let image = BGRImage(width: width, height: height, uninitialized: ())
-        var destination: [UnsafeMutablePointer<UInt8>?] = [image.pixels, nil, nil, nil]
-        var destinationStride: [Int32] = [Int32(image.stride), 0, 0, 0]
-        let rows = withUnsafePointer(to: &frame.pointee.data) { data in
-            data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                withUnsafePointer(to: &frame.pointee.linesize) { linesize in
-                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                        sws_scale(scaler, planes, strides, 0, Int32(height), &destination, &destinationStride)
-                    }
-                }
-            }
-        }
-        guard rows == Int32(height) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
+        guard FrameScaling.scale(frame, with: scaler, into: image) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
         return quarterTurns == 0 ? image : try image.rotated(quarterTurns: quarterTurns)
     }
 

@@ -6,29 +6,27 @@ public struct AcquisitionCheckStage: Stage {
         requires: [.recordingCue], emits: [AcquisitionCheck.self])
 
     private let options: AcquisitionOptions
-    private let info: InputInfo?
+    /// The recording `acquire` would make; nil when no quality fits the input.
+    private let plan: RecordingPlan?
     private var startPts: Double?
     private var startTime = 0.0
-    private var completedAt: Double?
+    private var completed = false
 
     public init(options: AcquisitionOptions, context: StageContext) {
         self.options = options
-        info = context.info
+        plan = context.info.flatMap { info in try? RecordingPlan(options: options, info: info) }
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         if startPts == nil, analysis.recordingCue != nil { (startPts, startTime) = (frame.pts, frame.time) }
-        guard startPts != nil, completedAt == nil else { return }
-        let frameDuration = (info?.fps ?? 0) > 0 ? 1 / info!.fps : 1.0 / 30
-        if frame.time - startTime + frameDuration >= Double(options.recordingDurationMs) / 1000 - 1e-6 { completedAt = frame.pts }
+        guard let plan, startPts != nil, !completed else { return }
+        completed = plan.completes(at: frame.time - startTime)
     }
 
     public mutating func finish(emit: Emit) {
-        let fits = info.map { info in options.qualities.contains { $0.clipSize(forWidth: info.width, height: info.height) != nil } } ?? false
         let failure: String?
-        if !fits { failure = "NO_AVAILABLE_QUALITY" }
-        else if startPts == nil { failure = "FACE_NEVER_STABLE" }
-        else if completedAt == nil { failure = "INPUT_ENDED" }
+        if plan == nil { failure = "NO_AVAILABLE_QUALITY" }
+        else if !completed { failure = RecordingPlan.endedEarly(recordingStarted: startPts != nil, options: options).key }
         else { failure = nil }
         emit(AcquisitionCheck(succeeded: failure == nil, recordStartPts: startPts, failure: failure))
     }

@@ -164,6 +164,9 @@ public struct QRCodeScanned: EventPayload {
 }
 
 extension BarcodeObservation {
+    /// What `content` says: the text, or base64 of a binary payload.
+    var reportedContent: String { text ?? Data(payload).base64EncodedString() }
+
     /// `content` is the text (`encoding` utf8, with its `charset`) or, for a binary payload, base64; `raw` is always
     /// the exact bytes, base64.
     var jsonFields: [(String, JSONValue)] {

@@ -20,8 +20,8 @@ public struct RecordingStage: Stage {
     private let info: InputInfo
     private let clipPath: String
     private let overwrite: Bool
-    private var quality: VideoQuality?
-    private var clipSize = (width: 0, height: 0)
+    /// The quality and length of the clip, once the input is open.
+    private var plan: RecordingPlan?
     private var encoder: ClipEncoder?
     private var recording: RecordingLog?
     private var ended = false
@@ -37,21 +37,14 @@ public struct RecordingStage: Stage {
 
     public var endsInput: Bool { ended }
 
-    private var durationSeconds: Double { Double(options.recordingDurationMs) / 1000 }
-
     public mutating func begin(emit: Emit) throws(FrameProbeError) {
-        guard let chosen = options.qualities.first(where: { $0.clipSize(forWidth: info.width, height: info.height) != nil }),
-              let size = chosen.clipSize(forWidth: info.width, height: info.height) else {
-            let asked = options.qualities.map(\.rawValue).joined(separator: ", ")
-            throw FrameProbeError("NO_AVAILABLE_QUALITY", "none of the qualities \(asked) fits a \(info.width)×\(info.height) input (never upscaled)")
-        }
+        let plan = try RecordingPlan(options: options, info: info)
         try OutputFile.checkReplaceable(clipPath, overwrite: overwrite)
-        quality = chosen
-        clipSize = size
-        let seconds = Int((durationSeconds).rounded())
+        self.plan = plan
+        let seconds = Int(plan.durationSeconds.rounded())
         emit(CameraReady(width: info.width, height: info.height, fps: info.fps, preset: options.preset.rawValue,
-                                      recordingDurationMs: options.recordingDurationMs, quality: chosen.rawValue,
-                                      title: options.strings.captureTitle(seconds: seconds)))
+                         recordingDurationMs: options.recordingDurationMs, quality: plan.quality.rawValue,
+                         title: options.strings.captureTitle(seconds: seconds)))
         if !options.session.uiKeys.isEmpty {
             emit(Notice(key: "UI_CONFIG_NOT_APPLICABLE",
                          message: "uiConfig (\(options.session.uiKeys.joined(separator: ", "))) has no effect without a screen"))
@@ -60,17 +53,17 @@ public struct RecordingStage: Stage {
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        guard !ended, let quality else { return }
+        guard !ended, let plan else { return }
         if encoder == nil, let cue = analysis.recordingCue {
             do {
-                encoder = try ClipEncoder(path: clipPath, width: clipSize.width, height: clipSize.height, fps: info.fps,
+                encoder = try ClipEncoder(path: clipPath, width: plan.clipSize.width, height: plan.clipSize.height, fps: info.fps,
                                           overwrite: overwrite)
             } catch {
                 ended = true  // the error is the outcome: no "face never stable" after it
                 throw error
             }
             recording = RecordingLog(cue: cue, startPts: frame.pts, startTime: frame.time)
-            emit(VideoRecordStarted(quality: quality.rawValue, width: clipSize.width, height: clipSize.height))
+            emit(VideoRecordStarted(quality: plan.quality.rawValue, width: plan.clipSize.width, height: plan.clipSize.height))
         }
         guard let encoder, var log = recording else { return }
         let offset = frame.time - log.startTime
@@ -83,33 +76,27 @@ public struct RecordingStage: Stage {
             throw error
         }
         log.record(frame, analysis, quality: try analysis.wholeFrameQuality(of: frame))
-        let frameDuration = info.fps > 0 ? 1 / info.fps : 1.0 / 30
-        let progress = min(1, (offset + frameDuration) / durationSeconds)
-        let step = Int((progress * 10 + 1e-9).rounded(.down))
+        let step = Int((plan.progress(at: offset) * 10 + 1e-9).rounded(.down))
         if step > log.progressStep {
             log.progressStep = step
             emit(VideoRecordProgress(progress: Double(step) / 10))
         }
         recording = log
-        guard offset + frameDuration >= durationSeconds - 1e-6 else { return }
+        guard plan.completes(at: offset) else { return }
         try encoder.finish()
         self.encoder = nil
         ended = true
-        let metadata = log.metadata(source: source, info: info, options: options, quality: quality, clipSize: clipSize,
+        let metadata = log.metadata(source: source, info: info, options: options, quality: plan.quality, clipSize: plan.clipSize,
                                     codec: encoder.codecName, endPts: frame.pts)
         emit(VideoRecordEnded.success(videoFilePath: clipPath, metadata: metadata))
     }
 
     public mutating func finish(emit: Emit) {
-        guard !ended, quality != nil else { return }
+        guard !ended, plan != nil else { return }
         ended = true
-        if let encoder {
-            encoder.abandon()
-            self.encoder = nil
-            emit(VideoRecordEnded.failure(FrameProbeError("INPUT_ENDED", "the input ended before the \(options.recordingDurationMs) ms recording was complete")))
-        } else {
-            emit(VideoRecordEnded.failure(FrameProbeError("FACE_NEVER_STABLE", "the face never held a good position still for \(Int(options.guidance.stillMs)) ms before the input ended")))
-        }
+        encoder?.abandon()
+        emit(VideoRecordEnded.failure(RecordingPlan.endedEarly(recordingStarted: encoder != nil, options: options)))
+        encoder = nil
     }
 }
 

@@ -17,62 +17,64 @@ public final class ReportAggregator {
 
     public init() {}
 
-    /// Feeds one event; `index` is the input's place in the full input list (nil: in order of appearance).
-    public func consume(_ event: [String: Any], index: Int? = nil) {
-        guard let name = event["event"] as? String, let source = event["source"] as? String else { return }
-        let frame = (event["frame"] as? NSNumber)?.intValue
-        if name == "inputOpened" || (current?.source != source && name != "skipped") {
+    /// Feeds a live event; `index` is the input's place in the full input list (nil: in order of appearance).
+    public func consume(_ event: Event, index: Int? = nil) {
+        consume(ReportFact(event), source: event.source, index: index)
+    }
+
+    /// Feeds an event read back from JSON Lines; false when it is not a frameprobe event.
+    @discardableResult
+    public func consume(jsonObject object: [String: Any], index: Int? = nil) -> Bool {
+        guard let name = object["event"] as? String, let source = object["source"] as? String else { return false }
+        consume(ReportFact(name: name, fields: object), source: source, index: index)
+        return true
+    }
+
+    private func consume(_ fact: ReportFact, source: String, index: Int?) {
+        var startsInput = false
+        switch fact {
+        case .inputOpened: startsInput = true
+        case .skipped: startsInput = false
+        default: startsInput = current?.source != source
+        }
+        if startsInput {
             finishCurrent()
             current = InputReport(index: index ?? nextIndex, source: source)
             nextIndex = (index ?? nextIndex) + 1
         }
         guard var report = current else { return }
         defer { current = report }
-        func number(_ key: String) -> Double? { (event[key] as? NSNumber)?.doubleValue }
-        switch name {
-        case "frameQuality":
-            guard let frame, let d = number("darkness"), let l = number("lightness"), let s = number("sharpness") else { return }
-            rows[frame, default: FrameRow()].pts = number("pts") ?? 0
-            rows[frame]?.quality = (d, l, s)
+        switch fact {
+        case .frameQuality(let frame, let pts, let darkness, let lightness, let sharpness, let tooDark, let tooLight, let blurred):
+            rows[frame, default: FrameRow()].pts = pts
+            rows[frame]?.quality = (darkness, lightness, sharpness)
             report.scoredFrames = (report.scoredFrames ?? 0) + 1
-            if event["darknessLabel"] as? String == "Too dark" { report.tooDarkFrames += 1 }
-            if event["lightnessLabel"] as? String == "Too light" { report.tooLightFrames += 1 }
-            if event["sharpnessLabel"] as? String == "Blurred" { report.blurredFrames += 1 }
-        case "faceDetected":
-            guard let frame else { return }
+            if tooDark { report.tooDarkFrames += 1 }
+            if tooLight { report.tooLightFrames += 1 }
+            if blurred { report.blurredFrames += 1 }
+        case .face(let frame, let pts, let count, let angles, let labels):
             report.faceFrames += 1
-            let count = (event["faceCount"] as? NSNumber)?.intValue ?? 1
             report.faceCounts[String(count), default: 0] += 1
-            rows[frame, default: FrameRow()].pts = number("pts") ?? 0
+            rows[frame, default: FrameRow()].pts = pts
             rows[frame]?.face = 1
-            rows[frame]?.head = (number("headEulerAngleX"), number("headEulerAngleY"), number("headEulerAngleZ"))
-            if let pose = event["headPose"] as? [String: Any] {
-                for axis in ["vertical", "horizontal", "tilt"] {
-                    report.headPose[axis, default: [:]][pose[axis] as? String ?? "none", default: 0] += 1
-                }
-            }
-        case "qrCodeScanned":
-            guard let content = event["content"] as? String, !report.qrCodes.contains(where: { $0.content == content }) else { return }
-            report.qrCodes.append(CodeFinding(content: content, firstSeen: number("pts") ?? 0))
-        case "acquisitionCheck":
-            report.acquisition = AcquisitionCheck(succeeded: event["succeeded"] as? Bool ?? false,
-                                                  recordStartPts: number("recordStartPts"), failure: event["failure"] as? String)
-        case "faceThumbnail":
-            if let jpeg = event["jpegBase64"] as? String { report.thumbnail = "data:image/jpeg;base64,\(jpeg)" }
-        case "error":
-            if report.error == nil { report.error = "\(event["key"] as? String ?? "ERROR"): \(event["message"] as? String ?? "")" }
-        case "inputClosed":
-            report.framesDecoded = (event["framesDecoded"] as? NSNumber)?.intValue ?? 0
-            report.framesAnalysed = (event["framesAnalysed"] as? NSNumber)?.intValue ?? 0
-            report.elapsedSeconds = number("elapsedSeconds")
-        default:
+            rows[frame]?.head = (angles.x, angles.y, angles.z)
+            for (axis, label) in labels ?? [:] { report.headPose[axis, default: [:]][label, default: 0] += 1 }
+        case .code(let content, let pts):
+            guard !report.qrCodes.contains(where: { $0.content == content }) else { return }
+            report.qrCodes.append(CodeFinding(content: content, firstSeen: pts))
+        case .acquisition(let check):
+            report.acquisition = check
+        case .thumbnail(let jpeg):
+            report.thumbnail = "data:image/jpeg;base64,\(jpeg)"
+        case .failure(let key, let message):
+            if report.error == nil { report.error = "\(key): \(message)" }
+        case .closed(let decoded, let analysed, let elapsed):
+            report.framesDecoded = decoded
+            report.framesAnalysed = analysed
+            report.elapsedSeconds = elapsed
+        case .inputOpened, .skipped, .other:
             break
         }
-    }
-
-    /// Feeds a live event.
-    public func consume(_ event: Event, index: Int? = nil) {
-        if let object = event.json.foundationObject as? [String: Any] { consume(object, index: index) }
     }
 
     /// Closes the last input and returns every report, in input order.
@@ -96,20 +98,5 @@ public final class ReportAggregator {
                                darkness: ordered.map { $0.quality?.0 }, lightness: ordered.map { $0.quality?.1 },
                                sharpness: ordered.map { $0.quality?.2 }).thinned()
         reports.append(report)
-    }
-}
-
-extension JSONValue {
-    /// The value as Foundation objects (dictionaries, arrays, NSNumber, String, NSNull).
-    var foundationObject: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let value): value
-        case .int(let value): value
-        case .number(let value, _): value
-        case .string(let value): value
-        case .array(let items): items.map(\.foundationObject)
-        case .object(let fields): Dictionary(fields.map { ($0.0, $0.1.foundationObject) }) { $1 }
-        }
     }
 }

@@ -1,0 +1,41 @@
+import FrameProbe
+import Foundation
+
+/// What `analyze` and `acquire` share: the checked options, stages and inputs, then one run — open the output,
+/// run the inputs, choose the exit code.
+struct AnalysisRun {
+    let options: AnalysisOptions
+    let stages: [StageDescriptor]
+    let inputs: RunInputs
+    let arguments: [String]
+
+    /// Resolves the stages and expands the inputs (usage errors: exit 2).
+    init(options: AnalysisOptions, arguments: [String]) throws(FrameProbeError) {
+        self.options = options
+        self.arguments = arguments
+        stages = try StageRegistry.builtIn.resolve(options)
+        inputs = try RunInputs(arguments, options: options)
+        if let path = options.outputPath { try inputs.refuseAsOutput(path) }
+    }
+
+    /// Runs every input, writing the events; `observe` sees each one as it is written (progress on stderr).
+    func run(signals: Signals, observe: ((Event) -> Void)?) -> Int32 {
+        if inputs.foundNothing { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
+        let writer: JSONLWriter
+        do throws(FrameProbeError) {
+            writer = try options.outputPath.map { path throws(FrameProbeError) in try JSONLWriter(path: path, overwrite: options.overwrite) }
+                ?? Console.standardOutput
+        } catch {
+            return Console.outputFailure(error)
+        }
+        let stop = signals.stop
+        let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
+        let failures = batch.run(inputs.items, folders: inputs.folders, stop: stop) { event, _ in
+            observe?(event)
+            if !writer.write(event) { stop.raise() }
+        }
+        if let status = Console.outputStatus(of: writer) { return status }
+        if let code = signals.interruptionExitCode { return code }
+        return failures > 0 && !writer.readerGone ? ExitCode.inputFailed : ExitCode.success
+    }
+}
