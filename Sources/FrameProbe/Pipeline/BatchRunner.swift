@@ -13,7 +13,7 @@ public struct BatchRunner: Sendable {
     /// What a worker reports: an event of an input, that the input is done (and whether it succeeded), or that
     /// the worker has no more inputs to take.
     private enum Report: Sendable {
-        case event(Event, input: Int)
+        case events([Event], input: Int)
         case finished(input: Int, succeeded: Bool)
         case idle
     }
@@ -28,9 +28,16 @@ public struct BatchRunner: Sendable {
         let workers = (0..<min(jobs, max(items.count, 1))).map { _ in
             Worker(name: "frameprobe.input") { [runner] in
                 while !stop.isRaised, let index = queue.receive() {
-                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) {
-                        reports.send(.event($0, input: index))
+                    // A frame's events travel together: one hand-over per frame, not per event.
+                    var pending: [Event] = []
+                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) { event in
+                        if let last = pending.last, last.frame != event.frame || last.frame == nil {
+                            reports.send(.events(pending, input: index))
+                            pending.removeAll(keepingCapacity: true)
+                        }
+                        pending.append(event)
                     }
+                    if !pending.isEmpty { reports.send(.events(pending, input: index)) }
                     reports.send(.finished(input: index, succeeded: succeeded))
                 }
                 reports.send(.idle)
@@ -41,8 +48,8 @@ public struct BatchRunner: Sendable {
         var idle = 0
         while idle < workers.count, let report = reports.receive() {
             switch report {
-            case .event(let event, let input):
-                order.add(event, from: input, deliver: deliver)
+            case .events(let events, let input):
+                for event in events { order.add(event, from: input, deliver: deliver) }
             case .finished(let input, let succeeded):
                 if !succeeded { failures += 1 }
                 order.finish(input, deliver: deliver)

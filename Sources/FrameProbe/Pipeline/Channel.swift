@@ -9,22 +9,11 @@ import Synchronization
 /// `--jobs` workers and their events back, in order.
 public final class Channel<Element: Sendable>: Sendable {
     private struct State {
+        /// Few (at most the capacity): removing the first is cheap, and a received element is released at once
+        /// (a frame's pixels go back to the pool).
         var items: [Element] = []
-        var head = 0
         var closed = false
         var cancelled = false
-
-        var count: Int { items.count - head }
-
-        mutating func popFirst() -> Element {
-            let item = items[head]
-            head += 1
-            if head > 64 && head * 2 > items.count {
-                items.removeFirst(head)
-                head = 0
-            }
-            return item
-        }
     }
 
     private let state = Mutex(State())
@@ -55,8 +44,8 @@ public final class Channel<Element: Sendable>: Sendable {
     public func receive() -> Element? {
         waiting.wait()
         let item = state.withLock { state -> Element? in
-            guard !state.cancelled, state.count > 0 else { return nil }
-            return state.popFirst()
+            guard !state.cancelled, !state.items.isEmpty else { return nil }
+            return state.items.removeFirst()
         }
         if item == nil { waiting.signal() } else { places.signal() }
         return item
@@ -77,7 +66,6 @@ public final class Channel<Element: Sendable>: Sendable {
             defer {
                 state.cancelled = true
                 state.items.removeAll()
-                state.head = 0
             }
             return !state.cancelled
         }
