@@ -11,7 +11,7 @@ struct AcquireCommand: Command {
         clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
         INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
         """
-    static let options = OptionTable.acquire
+    static let options = OptionTable.input + OptionTable.acquisitionOutput + StageRegistry.builtIn.options(of: StageRegistry.acquisitionStages)
 
     let analysis: AnalysisRun
 

@@ -10,7 +10,9 @@ struct AnalyzeCommand: Command {
         recursively, sorted), - for standard input (a container stream, or raw frames with
         --input-format rawvideo), or a URL/device libavformat opens.
         """
-    static let options = OptionTable.analyze
+    /// Input and output options, then the options of every stage it can run (all but acquisition's).
+    static let options = OptionTable.input + OptionTable.output
+        + StageRegistry.builtIn.options(ofStagesOtherThan: StageRegistry.acquisitionOnlyStages)
 
     let analysis: AnalysisRun
 

@@ -16,7 +16,7 @@ struct ReportCommand: Command {
         -o - writes the one format asked for to standard output).
         Exit: 0 all gates passed, 1 an input failed, 2 invalid usage, 3 a gate failed.
         """
-    static let options = OptionTable.analyze + OptionTable.report
+    static let options = AnalyzeCommand.options + OptionTable.report
 
     let options: AnalysisOptions
     let arguments: [String]

@@ -45,14 +45,15 @@ struct OptionTests {
 
     @Test func unknownConfigKeyIsAnErrorWithASuggestion() throws {
         var options = AnalysisOptions()
-        #expect(throws: FrameProbeError.self) { try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: OptionTable.analyze) }
+        let specs = OptionTable.input + StageRegistry.builtIn.descriptors.flatMap(\.options)
+        #expect(throws: FrameProbeError.self) { try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: specs) }
         do {
-            try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: OptionTable.analyze)
+            try ConfigFile.apply(["numberOfImage": .number(3)], to: &options, specs: specs)
         } catch {
             #expect(error.key == "INVALID_CONFIG")
             #expect(error.message.contains("did you mean 'numberOfImages'"))
         }
-        try ConfigFile.apply(["frameQuality": .bool(true), "sampleEvery": .number(3)], to: &options, specs: OptionTable.analyze)
+        try ConfigFile.apply(["frameQuality": .bool(true), "sampleEvery": .number(3)], to: &options, specs: specs)
         #expect(options.frameQuality && options.decode.sampleEvery == 3)
     }
 

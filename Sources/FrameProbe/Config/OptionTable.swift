@@ -1,10 +1,8 @@
-/// The options of `frameprobe analyze` (and of the commands that analyse: `report`, `acquire`).
+/// The option groups no stage owns: how inputs are read, where output goes, how a run is spread, and the report's.
+/// The commands put them together with the options of the stages they run.
 public enum OptionTable {
-    /// `analyze`: input and output options, then the options of every stage it can run (all but acquisition's).
-    public static let analyze: [OptionSpec] = input + output + StageRegistry.builtIn.options(ofStagesOtherThan: StageRegistry.acquisitionOnlyStages)
-    /// `acquire`: input, its output options, and the options of the stages it runs.
-    public static let acquire: [OptionSpec] = input + output.filter { ["output", "output-dir", "overwrite", "progress"].contains($0.flag) }
-        + StageRegistry.builtIn.options(of: StageRegistry.acquisitionStages)
+    /// What `acquire` takes of the output options.
+    public static var acquisitionOutput: [OptionSpec] { output.filter { ["output", "output-dir", "overwrite", "progress"].contains($0.flag) } }
 
     public static let input: [OptionSpec] = [
         .text("input-format", "inputFormat", "NAME", "libavformat input format or device (rawvideo, nut, v4l2, …); default: probed",
