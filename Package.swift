@@ -39,6 +39,7 @@ let package = Package(
                 .linkedLibrary("opencv_calib3d"),
                 .linkedLibrary("opencv_objdetect"),
                 .linkedLibrary("opencv_wechat_qrcode"),
+                .linkedLibrary("ZXing"),
                 .linkedLibrary("dlib"),
                 .linkedLibrary("lapack"),
                 .linkedLibrary("blas"),

@@ -55,9 +55,12 @@ struct RealQRPhotoTests {
     }
 
     /// Codes that name their charset with an ECI designator (written by zint): zbar converts the ECIs it knows
-    /// (ISO-8859-1…16, Shift_JIS, UTF-8) to UTF-8 itself, so the text is right whatever the bytes were.
-    @Test(arguments: [(3, "Grüße café"), (4, "Łódź zażółć"), (7, "Привет мир"), (20, "モバイル漢字"), (26, "日本語 ünïcödé")])
-    func eciDesignatedPayloadsAreHonoured(eci: Int, text: String) throws {
+    /// (ISO-8859-1…16, Shift_JIS, UTF-8) to UTF-8 itself; the others (Big5, GB2312, EUC-KR, GB18030) it hands over
+    /// as bytes, whose ECI zxing-cpp reads (`ECIReader`) and iconv converts. The text is right whatever the bytes were.
+    @Test(arguments: [(3, "Grüße café", "UTF-8"), (4, "Łódź zażółć", "UTF-8"), (7, "Привет мир", "UTF-8"), (20, "モバイル漢字", "UTF-8"),
+                      (26, "日本語 ünïcödé", "UTF-8"), (28, "繁體中文 測試", "Big5"), (29, "简体中文 测试", "GB2312"),
+                      (30, "한국어 시험", "EUC-KR"), (32, "中文测试 €", "GB18030")])
+    func eciDesignatedPayloadsAreHonoured(eci: Int, text: String, charset: String) throws {
         let image = Fixtures.temporaryDirectory().appendingPathComponent("eci.png").path
         let made = Shell.run("zint -b QRCODE --eci=\(eci) --scale=4 -d \(Shell.quote(text)) -o \(Shell.quote(image))")
         #expect(made.status == 0, "\(made.stderr)")
@@ -65,5 +68,6 @@ struct RealQRPhotoTests {
         #expect(result.status == 0)
         let code = try #require(result.events(named: "qrCodeScanned").first)
         #expect(code.string("content") == text && code.string("encoding") == "utf8", "ECI \(eci): \(code)")
+        #expect(code.string("charset") == charset, "ECI \(eci): \(code)")
     }
 }

@@ -68,6 +68,13 @@ int cvision_barcode_prepare(const uint8_t *gray, int width, int height, int stri
 /// The size of the prepared copy (2x for UPSCALE, the same otherwise).
 void cvision_barcode_prepared_size(int width, int height, cvision_barcode_preparation kind, int *out_width, int *out_height);
 
+// ---- ECI designators (qr_eci.cpp) ----
+
+/// Looks, in a gray image (a crop around one code), for a QR code whose bytes are `payload` and that names a
+/// charset with an ECI designator: `*eci` is its number (-1: none found).
+int cvision_qr_eci(const uint8_t *gray, int width, int height, int stride, const uint8_t *payload, int payload_length,
+                   int *eci);
+
 // ---- WeChatQRCode, a second QR decoder (wechat_qr.cpp) ----
 
 typedef struct cvision_wechat_qr cvision_wechat_qr;

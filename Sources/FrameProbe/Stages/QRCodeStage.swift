@@ -69,6 +69,8 @@ public struct QRCodeStage: Stage {
     private let check: RegionCheck
     /// Media time each content was last seen valid.
     private var lastSeen: [[UInt8]: Double] = [:]
+    /// What each non-UTF-8 QR payload's ECI designator said (nil: none).
+    private var designatedByPayload: [[UInt8]: DesignatedText?] = [:]
     /// The message each content was last invalid for.
     private var lastMessage: [[UInt8]: String] = [:]
     /// Second passes that found nothing make the next ones wait (1, 2, 4, then 8 frames), so footage without
@@ -93,9 +95,11 @@ public struct QRCodeStage: Stage {
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        let codes = try decode(try analysis.gray(of: frame))
+        let gray = try analysis.gray(of: frame)
+        let codes = try decode(gray)
         var seenNow: Set<[UInt8]> = []
-        for code in codes {
+        for var code in codes {
+            code.designated = try designatedText(of: code, in: gray)
             let content = code.content  // decoded once: it is the code's identity across frames and decoders
             guard seenNow.insert(content).inserted else { continue }
             switch check.check(code.bounds, frameWidth: frame.width, frameHeight: frame.height) {
@@ -111,6 +115,16 @@ public struct QRCodeStage: Stage {
             }
         }
         for payload in lastMessage.keys where !seenNow.contains(payload) { lastMessage[payload] = nil }
+    }
+
+    /// The text a QR code's ECI designator says, when its bytes are not UTF-8 (zbar converted the ECIs it knows to
+    /// UTF-8; `ECIReader` finds the others), asked once per payload.
+    private mutating func designatedText(of code: BarcodeObservation, in gray: GrayImage) throws(FrameProbeError) -> DesignatedText? {
+        guard code.symbology == "qrcode", String(validating: code.payload, as: UTF8.self) == nil else { return nil }
+        if let known = designatedByPayload[code.payload] { return known }
+        let found = try ECIReader.designated(code, in: gray)
+        designatedByPayload[code.payload] = .some(found)
+        return found
     }
 
     /// The plain pass, then the prepared ones while nothing is found and the budget lasts.

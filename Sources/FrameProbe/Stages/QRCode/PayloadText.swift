@@ -1,13 +1,13 @@
 import Foundation
 
-/// How a code's bytes become text. QR codes carry bytes; which characters they mean is said by an ECI designator,
-/// or — most often — not at all: the standard then says ISO-8859-1, while phones write UTF-8 and Japanese codes
-/// Shift_JIS. zbar in binary mode hands over the exact bytes (and drops ECI designators), so frameprobe decides:
+/// How the bytes of a code that names no charset become text (one that names one is converted as its ECI says:
+/// `ECIReader`). The standard then says ISO-8859-1, while phones write UTF-8 and Japanese codes Shift_JIS, so
+/// frameprobe decides:
 /// 1. bytes with control characters other than tab, line feed and carriage return are binary, not text;
 /// 2. valid UTF-8 → UTF-8 (a leading byte-order mark dropped);
 /// 3. valid Shift_JIS holding at least one double-byte character or half-width katakana → Shift_JIS;
 /// 4. else ISO-8859-1 — unless it has bytes 0x80–0x9F, which are control characters there: binary.
-/// WeChatQRCode's results take the same path (it converts some payloads to UTF-8 itself, not all).
+/// WeChatQRCode's results take the same path.
 public enum PayloadText {
     /// The text and its charset's name, or nil for a binary payload.
     public static func decode(_ bytes: [UInt8]) -> (text: String, charset: String)? {
