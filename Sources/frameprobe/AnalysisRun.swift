@@ -18,8 +18,9 @@ struct AnalysisRun {
         if let path = options.outputPath { try inputs.refuseAsOutput(path) }
     }
 
-    /// Runs every input, writing the events; `observe` sees each one as it is written (progress on stderr).
-    func run(signals: Signals, observe: ((Event) -> Void)?) -> Int32 {
+    /// Runs every input, writing the events; `observe` sees each one as it is written and `progress` how far each
+    /// input's analysis is (source, frames analysed, media time) — the progress line on stderr.
+    func run(signals: Signals, observe: ((Event) -> Void)?, progress: ((String, Int, Double) -> Void)? = nil) -> Int32 {
         if inputs.foundNothing { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
         let writer: JSONLWriter
         do throws(FrameProbeError) {
@@ -30,7 +31,9 @@ struct AnalysisRun {
         }
         let stop = signals.stop
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
-        let failures = batch.run(inputs.items, folders: inputs.folders, stop: stop) { event, _ in
+        let items = inputs.items
+        let advance = progress.map { progress in { (index: Int, frames: Int, time: Double) in progress(items[index].source, frames, time) } }
+        let failures = batch.run(items, folders: inputs.folders, stop: stop, progress: advance) { event, _ in
             observe?(event)
             if !writer.write(event) { stop.raise() }
         }

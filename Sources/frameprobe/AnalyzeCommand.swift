@@ -22,6 +22,9 @@ struct AnalyzeCommand: Command {
 
     func run(signals: Signals) -> Int32 {
         let progress = ProgressLine.isWanted(analysis.options.progress) ? ProgressLine(totalInputs: analysis.inputs.items.count) : nil
-        return analysis.run(signals: signals, observe: progress.map { progress in { progress.observe($0) } })
+        let status = analysis.run(signals: signals, observe: progress.map { progress in { progress.observe($0) } },
+                                  progress: progress.map { progress in { progress.advance(source: $0, frames: $1, time: $2) } })
+        progress?.end()
+        return status
     }
 }

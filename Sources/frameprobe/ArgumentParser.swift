@@ -15,6 +15,7 @@ struct ParsedArguments {
         if let configPath { try ConfigFile.apply(contentsOf: configPath, to: &options, specs: configSpecs) }
         for (spec, value) in settings { try spec.set(value, in: &options) }
         try options.validate()
+        for spec in configSpecs { try spec.validate(options) }
         try StageRegistry.builtIn.validate(options)
         return options
     }

@@ -23,6 +23,7 @@ struct ReportCommand: Command {
     let gates: [Gate]
     let paths: [String]
     let inputs: RunInputs
+    let baseline: Baseline?
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
         var options = try parsed.analysisOptions()
@@ -37,6 +38,9 @@ struct ReportCommand: Command {
         paths = Self.reportPaths(options)
         inputs = try RunInputs(arguments, options: options)
         for path in paths { try inputs.refuseAsOutput(path) }
+        baseline = try options.baselinePath.map { path throws(FrameProbeError) in
+            try Baseline.read(path, newInputsPass: options.baselineNewInputs == .pass)
+        }
         self.options = options
     }
 
@@ -52,9 +56,10 @@ struct ReportCommand: Command {
             if options.mergeReports {
                 var parts: [ReportDocument] = []
                 for path in arguments { parts.append(try ReportDocument.read(path)) }
-                document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates)
+                document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates, baseline: baseline)
             } else {
-                document = ReportDocument(inputs: try Self.analyse(inputs, options: options, signals: signals), gates: gates)
+                document = ReportDocument(inputs: try Self.analyse(inputs, options: options, signals: signals), gates: gates,
+                                          baseline: baseline)
             }
         } catch {
             return Console.usageFailure(error)
@@ -83,21 +88,25 @@ struct ReportCommand: Command {
             }
             media.append((item, inputs.positions[index], inputs.folders[index]))
         }
-        let aggregator = ReportAggregator()
+        let aggregator = ReportAggregator(intervals: options.intervals)
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let positions = media.map(\.position)
-        _ = batch.run(media.map(\.item), folders: media.map(\.folder), stop: signals.stop) { event, index in
+        let items = media.map(\.item)
+        let advance = progress.map { progress in { (index: Int, frames: Int, time: Double) in
+            progress.advance(source: items[index].source, frames: frames, time: time)
+        } }
+        _ = batch.run(items, folders: media.map(\.folder), stop: signals.stop, progress: advance) { event, index in
             progress?.observe(event)
             aggregator.consume(event, index: positions[index])
         }
         progress?.end()
-        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position) }.flatMap { $0 }
+        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position, intervals: options.intervals) }.flatMap { $0 }
     }
 
     /// The reports in an `analyze` JSON Lines file. A file that cannot be read, or holds no `analyze` output, is
     /// one failed input (the others still count).
-    static func readJSONLines(_ path: String, index: Int) -> [InputReport] {
+    static func readJSONLines(_ path: String, index: Int, intervals: IntervalSettings) -> [InputReport] {
         func failed(_ message: String) -> [InputReport] {
             var report = InputReport(index: index, source: path)
             report.error = "INPUT_UNREADABLE: \(message)"
@@ -109,7 +118,7 @@ struct ReportCommand: Command {
         } catch {
             return failed(error.message)
         }
-        let lines = ReportAggregator()
+        let lines = ReportAggregator(intervals: intervals)
         var analysisEvents = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],

@@ -40,6 +40,14 @@ public struct AnalysisOptions: Sendable {
     public var reportFormats: [ReportFormat] = []
     public var gates: [String] = []
     public var mergeReports = false
+    /// `--interval-min-duration`, `--interval-merge-gap` (SPEC §7.1).
+    public var intervals = IntervalSettings()
+    /// `--baseline OLD.json`: an earlier JSON report to give `delta.` fields against (SPEC §7.2).
+    public var baselinePath: String?
+    /// Whether a delta gate passes on an input the baseline does not have.
+    public var baselineNewInputs: BaselineNewInputs = .fail
+
+    public enum BaselineNewInputs: String, Sendable, CaseIterable { case fail, pass }
 
     public enum ProgressMode: String, Sendable, CaseIterable { case auto, always, never }
 

@@ -45,7 +45,15 @@ extension OptionTable {
     /// The options only `frameprobe report` takes.
     public static let report: [OptionSpec] = [
         .toggle("merge", "merge", "the inputs are JSON reports (shards) to combine into one", invalid: "INVALID_MERGE", \AnalysisOptions.mergeReports),
-        OptionSpec(flag: "format", shortFlag: "f", configKey: "formats", valueName: "json|junit|markdown|html",
+        .number("interval-min-duration", "intervalMinDuration", "SECONDS", "intervals shorter than this are left out (after merging)",
+                invalid: "INVALID_INTERVAL", \AnalysisOptions.intervals.minDuration, bounds: .within(0...86_400)),
+        .number("interval-merge-gap", "intervalMergeGap", "SECONDS", "intervals closer than this are merged into one",
+                invalid: "INVALID_INTERVAL", \AnalysisOptions.intervals.mergeGap, bounds: .within(0...86_400)),
+        .text("baseline", "baseline", "OLD.json", "an earlier JSON report: adds delta.FIELD = new − old per input and in total",
+              invalid: "INVALID_BASELINE", \AnalysisOptions.baselinePath),
+        .choice("baseline-new-inputs", "baselineNewInputs", "whether a delta gate passes on an input the baseline lacks",
+                invalid: "INVALID_BASELINE", \AnalysisOptions.baselineNewInputs),
+        OptionSpec(flag: "format", shortFlag: "f", configKey: "formats", valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|"),
                    help: "a report format (repeatable; default json)", invalidKey: "INVALID_FORMAT") { options, value throws(FrameProbeError) in
             for name in try value.text("INVALID_FORMAT", "format").split(separator: ",") {
                 guard let format = ReportFormat(rawValue: String(name)) else {

@@ -1,14 +1,20 @@
 import Foundation
 
-/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second, time
-/// left. Fed the events as they are written (on one thread).
+/// A one-line progress display on standard error: inputs done / total, frames analysed, frames per second and time
+/// left. Fed the events as they are written and, for every pipeline (also one that emits no frame events), how far
+/// each input's analysis is (`advance`), on one thread. Time left compares the media time analysed with the inputs'
+/// durations (each known once its input opens; inputs not opened yet count as long as the average one).
 public final class ProgressLine {
     private let total: Int
     private let started = Date()
     private var inputsDone = 0
     private var framesDone = 0
-    /// Frames seen so far of inputs still running (their frame events carry the index).
-    private var latestFrame: [String: Int] = [:]
+    /// Inputs running: frames analysed and media time reached.
+    private var running: [String: (frames: Int, time: Double)] = [:]
+    /// Durations of the inputs that opened, and how many opened.
+    private var durations: [String: Double] = [:]
+    private var opened = 0
+    private var mediaDone = 0.0
     private var lastDraw = Date.distantPast
 
     public init(totalInputs: Int) { total = totalInputs }
@@ -23,28 +29,48 @@ public final class ProgressLine {
     }
 
     public func observe(_ event: Event) {
-        do {
-            switch event.payload {
-            case let closed as InputClosed:
-                inputsDone += 1
-                framesDone += closed.summary.framesAnalysed
-                latestFrame[event.source] = nil
-            case is InputSkipped:
-                inputsDone += 1
-            default:
-                if let frame = event.frame { latestFrame[event.source] = frame + 1 }
-            }
-            let now = Date()
-            guard now.timeIntervalSince(lastDraw) > 0.2 || inputsDone == total else { return }
-            lastDraw = now
-            let frames = framesDone + latestFrame.values.reduce(0, +)
-            let elapsed = max(now.timeIntervalSince(started), 0.001)
-            let rate = Double(frames) / elapsed
-            // Time left, assuming the remaining inputs take as long as the finished ones did on average.
-            let left = inputsDone > 0 && inputsDone < total ? String(format: "  ETA %.0f s", elapsed / Double(inputsDone) * Double(total - inputsDone)) : ""
-            let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, rate) + left
-            FileHandle.standardError.write(Data(line.utf8))
+        switch event.payload {
+        case let openedInput as InputOpened:
+            opened += 1
+            if let duration = openedInput.info.durationSeconds { durations[event.source] = duration }
+        case let closed as InputClosed:
+            inputsDone += 1
+            framesDone += closed.summary.framesAnalysed
+            mediaDone += durations[event.source] ?? running[event.source]?.time ?? 0
+            running[event.source] = nil
+        case is InputSkipped:
+            inputsDone += 1
+        default:
+            return
         }
+        draw()
+    }
+
+    /// `source` has analysed `frames` frames, up to media time `time`.
+    public func advance(source: String, frames: Int, time: Double) {
+        running[source] = (frames, time)
+        draw()
+    }
+
+    private func draw() {
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) > 0.2 || inputsDone == total else { return }
+        lastDraw = now
+        let frames = framesDone + running.values.reduce(0) { $0 + $1.frames }
+        let elapsed = max(now.timeIntervalSince(started), 0.001)
+        let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, Double(frames) / elapsed)
+            + (timeLeft(elapsed: elapsed).map { String(format: "  ETA %.0f s", $0) } ?? "")
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// Elapsed time scaled by the media time still to analyse over the media time analysed; nil until known.
+    private func timeLeft(elapsed: Double) -> Double? {
+        guard inputsDone < total, !durations.isEmpty else { return nil }
+        let known = durations.values.reduce(0, +)
+        let media = known + Double(total - opened) * known / Double(durations.count)
+        let done = mediaDone + running.values.reduce(0) { $0 + $1.time }
+        guard done > 0 else { return nil }
+        return max(0, elapsed * (media - done) / done)
     }
 
     public func end() { FileHandle.standardError.write(Data("\n".utf8)) }

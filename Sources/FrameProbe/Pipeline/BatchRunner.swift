@@ -15,12 +15,17 @@ public struct BatchRunner: Sendable {
     private enum Report: Sendable {
         case events([Event], input: Int)
         case finished(input: Int, succeeded: Bool)
+        /// How far an input is: frames analysed, and the media time reached.
+        case progress(input: Int, frames: Int, time: Double)
         case idle
     }
 
     /// Returns the number of inputs that failed. `folders` are the inputs' folders under `--output-dir`
-    /// (`OutputLayout.folders`, computed over the whole run); nil names them alone.
-    public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal, deliver: (Event, Int) -> Void) -> Int {
+    /// (`OutputLayout.folders`, computed over the whole run); nil names them alone. `progress` hears every tenth
+    /// analysed frame of each input (its position, frames analysed, media time reached), on the calling thread.
+    public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal,
+                    progress: ((Int, Int, Double) -> Void)? = nil, deliver: (Event, Int) -> Void) -> Int {
+        let wantsProgress = progress != nil
         let queue = Channel<Int>(capacity: max(items.count, 1))
         for index in items.indices { queue.send(index) }
         queue.close()
@@ -30,7 +35,12 @@ public struct BatchRunner: Sendable {
                 while !stop.isRaised, let index = queue.receive() {
                     // A frame's events travel together: one hand-over per frame, not per event.
                     var pending: [Event] = []
-                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop) { event in
+                    var analysed = 0
+                    let counter: ((Frame) -> Void)? = wantsProgress ? { frame in
+                        analysed += 1
+                        if analysed % 10 == 0 { reports.send(.progress(input: index, frames: analysed, time: frame.time)) }
+                    } : nil
+                    let succeeded = runner.run(items[index], outputFolder: folders?[index], stop: stop, analysed: counter) { event in
                         if let last = pending.last, last.frame != event.frame || last.frame == nil {
                             reports.send(.events(pending, input: index))
                             pending.removeAll(keepingCapacity: true)
@@ -53,6 +63,8 @@ public struct BatchRunner: Sendable {
             case .finished(let input, let succeeded):
                 if !succeeded { failures += 1 }
                 order.finish(input, deliver: deliver)
+            case .progress(let input, let frames, let time):
+                progress?(input, frames, time)
             case .idle:
                 idle += 1
             }

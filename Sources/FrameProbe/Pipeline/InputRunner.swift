@@ -18,8 +18,9 @@ public struct InputRunner: Sendable {
     }
 
     /// Analyses `item`, emitting its events in order; returns false when the input failed. `outputFolder` is its
-    /// folder under `--output-dir` (`OutputLayout`).
-    public func run(_ item: InputItem, outputFolder: String? = nil, stop: StopSignal, emit: (Event) -> Void) -> Bool {
+    /// folder under `--output-dir` (`OutputLayout`); `analysed` sees every analysed frame (for progress).
+    public func run(_ item: InputItem, outputFolder: String? = nil, stop: StopSignal, analysed: ((Frame) -> Void)? = nil,
+                    emit: (Event) -> Void) -> Bool {
         switch item {
         case .skipped(let source, let reason):
             emit(Event(source: source, InputSkipped(reason: reason)))
@@ -28,12 +29,12 @@ public struct InputRunner: Sendable {
             emit(Event(source: source, Failure(error)))
             return false
         case .media(let source, let location):
-            return analyse(source: source, location: location, outputFolder: outputFolder, stop: stop, emit: emit)
+            return analyse(source: source, location: location, outputFolder: outputFolder, stop: stop, analysed: analysed, emit: emit)
         }
     }
 
     private func analyse(source: String, location: MediaLocation, outputFolder: String?, stop: StopSignal,
-                         emit deliver: (Event) -> Void) -> Bool {
+                         analysed onFrame: ((Frame) -> Void)?, emit deliver: (Event) -> Void) -> Bool {
         let started = Date()
         var summary = InputSummary()
         var failed = false
@@ -54,7 +55,7 @@ public struct InputRunner: Sendable {
             let context = StageContext(source: source, options: options, info: frames.info, outputFolder: outputFolder)
             var pipeline = try StageRegistry.makePipeline(stages, context: context)
             try pipeline.begin { emit(Event(source: source, $0)) }
-            let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, emit: emit)
+            let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, analysed: onFrame, emit: emit)
             (summary.framesAnalysed, summary.faceFrames) = (analysed.frames, analysed.withFace)
         } catch {
             emit(Event(source: source, Failure(error)))
@@ -73,7 +74,7 @@ public struct InputRunner: Sendable {
     /// The head stages on their own thread, handing each frame's findings and events to the tail stages here.
     /// Returns how many frames were analysed, and how many of them had a valid face.
     private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
-                               emit: (Event) -> Void) -> (frames: Int, withFace: Int) {
+                               analysed onFrame: ((Frame) -> Void)?, emit: (Event) -> Void) -> (frames: Int, withFace: Int) {
         let halves = pipeline.split()
         // The head may run a few frames ahead (it keeps working while the landmark model loads), within a memory
         // budget of about 20 MB of frames.
@@ -122,6 +123,7 @@ public struct InputRunner: Sendable {
                 frameEmit(Failure(error))
                 tailEnded = true
             }
+            onFrame?(frame)
             if tailEnded { frames.cancel() }
         }
         headThread.join()

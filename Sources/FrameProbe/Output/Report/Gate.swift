@@ -1,7 +1,8 @@
 import Foundation
 
-/// A quality gate: `[total.]field op number`, e.g. `faceFrameRatio>=0.9`, `total.blurredRatio<=0.1`.
-/// Without `total.` it holds for every input; with it, for the totals. Operators: >= <= > < == !=.
+/// A quality gate: `[total.][delta.]field op number`, e.g. `faceFrameRatio>=0.9`, `total.blurredRatio<=0.1`,
+/// `delta.faceFrameRatio>=-0.02`. Without `total.` it holds for every input; with it, for the totals; `delta.` tests
+/// the change against `--baseline`. Operators: >= <= > < == !=.
 public struct Gate: Codable, Sendable, Equatable {
     public var expression: String
     public var total: Bool
@@ -24,7 +25,8 @@ public struct Gate: Codable, Sendable, Equatable {
         total = isTotal
         // The totals have no acquisition start (each input has its own).
         let known = isTotal ? InputReport.fieldNames.filter { $0 != "acquisitionStartPts" } + ["inputs", "failedInputs"] : InputReport.fieldNames
-        guard known.contains(name) else {
+        let base = name.hasPrefix(Baseline.deltaPrefix) ? String(name.dropFirst(Baseline.deltaPrefix.count)) : name
+        guard known.contains(base) else {
             throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'\(Suggestion.hint(for: name, in: known)); fields: \(known.joined(separator: ", "))")
         }
         guard let threshold = Double(compact[range.upperBound...]), threshold.isFinite else {
@@ -35,11 +37,18 @@ public struct Gate: Codable, Sendable, Equatable {
         self.threshold = threshold
     }
 
-    /// The gate on a set of fields; a missing field (no frames scored, no acquisition check) fails it, and the
-    /// result says why: a gate never passes on missing data.
-    func evaluate(_ fields: [String: Double]) -> GateResult {
+    /// Whether it tests a change against the baseline.
+    var isDelta: Bool { field.hasPrefix(Baseline.deltaPrefix) }
+
+    /// The gate on a set of fields; a missing field (no frames scored, no acquisition check, no baseline value)
+    /// fails it, and the result says why: a gate never passes on missing data — except a delta gate on an input
+    /// the baseline lacks (`newInput`) when `passNew` (`--baseline-new-inputs pass`).
+    func evaluate(_ fields: [String: Double], newInput: Bool, passNew: Bool) -> GateResult {
         guard let value = fields[field] else {
-            return GateResult(gate: expression, value: nil, passed: false, reason: Self.missingReason(field))
+            if isDelta && newInput {
+                return GateResult(gate: expression, value: nil, passed: passNew, reason: "the input is not in the baseline", field: field)
+            }
+            return GateResult(gate: expression, value: nil, passed: false, reason: Self.missingReason(field), field: field)
         }
         let passed = switch comparison {
         case ">=": value >= threshold
@@ -49,7 +58,7 @@ public struct Gate: Codable, Sendable, Equatable {
         case "==": value == threshold
         default: value != threshold
         }
-        return GateResult(gate: expression, value: value, passed: passed)
+        return GateResult(gate: expression, value: value, passed: passed, field: field)
     }
 }
 
@@ -60,6 +69,8 @@ public struct GateResult: Codable, Sendable, Equatable {
     public var passed: Bool
     /// Why a gate failed without a value.
     public var reason: String?
+    /// The field it tests (nil in reports written before it was kept).
+    public var field: String?
 
     /// What a failed gate shows: its value, or why it has none.
     public var outcome: String { value == nil ? "no value: \(reason ?? "no data")" : "got \(formatted(value))" }
@@ -68,12 +79,20 @@ public struct GateResult: Codable, Sendable, Equatable {
 extension Gate {
     /// Why `field` can have no value.
     static func missingReason(_ field: String) -> String {
-        switch field {
+        if field.hasPrefix(Baseline.deltaPrefix) {
+            let base = String(field.dropFirst(Baseline.deltaPrefix.count))
+            return "no baseline (--baseline), or it or this report has no value for \(base) (\(missingReason(base)))"
+        }
+        return switch field {
         case "tooDarkRatio", "tooLightRatio", "blurredRatio", "darknessMean", "darknessMin", "darknessMax", "lightnessMean",
              "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax":
             "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?)"
         case "faceFrameRatio": "no frame was analysed"
         case "acquisitionSucceeded", "acquisitionStartPts": "the acquisition was not checked, or would not start"
+        case let name where IntervalCondition.of(field: name).map { [.dark, .light, .blurred].contains($0) } == true:
+            "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?), or the report predates intervals"
+        case let name where IntervalCondition.of(field: name) != nil:
+            "no face analysis ran on this input, or the report predates intervals"
         default: "the report has no value for \(field)"
         }
     }

@@ -33,15 +33,21 @@ enum HTMLRenderer {
             ("darkness / lightness / sharpness (mean)", "\(formatted(input.darkness?.mean)) / \(formatted(input.lightness?.mean)) / \(formatted(input.sharpness?.mean))"),
             ("too dark / too light / blurred", "\(percent(fields["tooDarkRatio"])) / \(percent(fields["tooLightRatio"])) / \(percent(fields["blurredRatio"]))"),
             ("QR codes", input.qrCodes.isEmpty ? "none" : input.qrCodes.map { "\(escapeMarkup($0.content)) (\(formatted($0.firstSeen, decimals: 2)) s)" }.joined(separator: ", ")),
+            ("when", escapeMarkup(input.intervalSummary ?? "–")),
             ("acquire", input.acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked"),
         ] + (input.error.map { [("error", escapeMarkup($0))] } ?? [])
         let table = rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
         let series = input.series
+        func bands(_ conditions: [IntervalCondition]) -> [(IntervalCondition, [[Double]])] {
+            conditions.compactMap { condition in input.intervals?[condition.rawValue].map { (condition, $0) } }
+        }
         let plots = [
-            plot("face present", series.pts, [("face", "#3c58e8", series.face.map { Double($0) })], range: (0, 1)),
-            plot("head angles (°)", series.pts, [("X", "#d9480f", series.headX), ("Y", "#2b8a3e", series.headY), ("Z", "#5f3dc4", series.headZ)], range: (-60, 60)),
+            plot("face present", series.pts, [("face", "#3c58e8", series.face.map { Double($0) })], range: (0, 1),
+                 bands: bands([.noFace, .severalFaces])),
+            plot("head angles (°)", series.pts, [("X", "#d9480f", series.headX), ("Y", "#2b8a3e", series.headY), ("Z", "#5f3dc4", series.headZ)],
+                 range: (-60, 60), bands: bands([.notFrontal])),
             plot("quality", series.pts, [("darkness", "#343a40", series.darkness), ("lightness", "#f08c00", series.lightness),
-                                         ("sharpness", "#1c7ed6", series.sharpness)], range: (0, 1)),
+                                         ("sharpness", "#1c7ed6", series.sharpness)], range: (0, 1), bands: bands([.dark, .light, .blurred])),
         ].joined()
         return """
             <section><div class="head">\(thumbnail)<div><h2>\(escapeMarkup(input.source))</h2><table>\(table)</table>
@@ -53,13 +59,34 @@ enum HTMLRenderer {
         "<li class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "✔" : "✘") \(escapeMarkup(result.gate)) (\(escapeMarkup(result.outcome)))</li>"
     }
 
-    /// A line plot of several series over time, as inline SVG.
-    static func plot(_ title: String, _ times: [Double], _ lines: [(String, String, [Double?])], range: (Double, Double)) -> String {
+    /// The shade of each condition's bands.
+    static func shade(_ condition: IntervalCondition) -> String {
+        switch condition {
+        case .dark: "#343a40"
+        case .light: "#f08c00"
+        case .blurred: "#1c7ed6"
+        case .noFace: "#c0262d"
+        case .severalFaces: "#7048e8"
+        case .notFrontal: "#d9480f"
+        }
+    }
+
+    /// A line plot of several series over time, as inline SVG, with the intervals of `bands` shaded behind.
+    static func plot(_ title: String, _ times: [Double], _ lines: [(String, String, [Double?])], range: (Double, Double),
+                     bands: [(IntervalCondition, [[Double]])] = []) -> String {
         let width = 360.0, height = 120.0, pad = 18.0
         let start = times.first ?? 0, end = max(times.last ?? 1, start + 1e-6)
         func x(_ t: Double) -> Double { pad + (t - start) / (end - start) * (width - 2 * pad) }
         func y(_ v: Double) -> Double { height - pad - (min(max(v, range.0), range.1) - range.0) / (range.1 - range.0) * (height - 2 * pad) }
         var paths = ""
+        for (condition, intervals) in bands {
+            for interval in intervals where interval.count == 2 {
+                let left = x(min(max(interval[0], start), end)), right = x(min(max(interval[1], start), end))
+                paths += "<rect class=\"band\" x=\"\(formatted(left, decimals: 1))\" y=\"\(pad)\" width=\"\(formatted(max(right - left, 1), decimals: 1))\" "
+                    + "height=\"\(height - 2 * pad)\" fill=\"\(shade(condition))\" fill-opacity=\"0.15\"><title>\(condition.label) "
+                    + "\(formatted(interval[0], decimals: 2))–\(formatted(interval[1], decimals: 2)) s</title></rect>"
+            }
+        }
         for (name, color, values) in lines {
             var segments: [String] = []
             var current: [String] = []

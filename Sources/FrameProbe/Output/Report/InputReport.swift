@@ -18,12 +18,11 @@ public struct ScoreStats: Codable, Sendable, Equatable {
         return fields
     }
 
-    init?(_ values: [Double]) {
-        guard let low = values.min(), let high = values.max() else { return nil }
-        mean = values.reduce(0, +) / Double(values.count)
-        min = low
-        max = high
-        count = values.count
+    init(mean: Double, min: Double, max: Double, count: Int) {
+        self.mean = mean
+        self.min = min
+        self.max = max
+        self.count = count
     }
 
     /// Several inputs' statistics as one (mean weighted by count).
@@ -55,13 +54,36 @@ public struct Series: Codable, Sendable, Equatable {
     public var lightness: [Double?] = []
     public var sharpness: [Double?] = []
 
-    /// Every `step`-th point, so that at most `limit` remain.
-    func thinned() -> Series {
-        let step = max(1, (pts.count + Self.limit - 1) / Self.limit)
-        guard step > 1 else { return self }
-        func pick<T>(_ values: [T]) -> [T] { stride(from: 0, to: values.count, by: step).map { values[$0] } }
-        return Series(pts: pick(pts), face: pick(face), headX: pick(headX), headY: pick(headY), headZ: pick(headZ),
+    /// Every other point (when a growing series passes its limit).
+    mutating func halve() {
+        func pick<T>(_ values: [T]) -> [T] { stride(from: 0, to: values.count, by: 2).map { values[$0] } }
+        self = Series(pts: pick(pts), face: pick(face), headX: pick(headX), headY: pick(headY), headZ: pick(headZ),
                       darkness: pick(darkness), lightness: pick(lightness), sharpness: pick(sharpness))
+    }
+}
+
+/// Builds a `Series` as frames come, with flat memory: every point up to `Series.limit`, then every 2nd, 4th, …
+/// frame, evenly spread over the whole input.
+struct SeriesBuilder {
+    private(set) var series = Series()
+    private var seen = 0
+    private var step = 1
+
+    mutating func add(pts: Double, face: Int, head: (Double?, Double?, Double?), quality: (Double, Double, Double)?) {
+        defer { seen += 1 }
+        guard seen % step == 0 else { return }
+        series.pts.append(pts)
+        series.face.append(face)
+        series.headX.append(head.0)
+        series.headY.append(head.1)
+        series.headZ.append(head.2)
+        series.darkness.append(quality?.0)
+        series.lightness.append(quality?.1)
+        series.sharpness.append(quality?.2)
+        if series.pts.count > Series.limit {
+            series.halve()
+            step *= 2
+        }
     }
 }
 
@@ -95,6 +117,11 @@ public struct InputReport: Codable, Sendable, Equatable {
     /// The best face crop, as a `data:image/jpeg;base64,…` URI.
     public var thumbnail: String?
     public var series = Series()
+    /// Per condition (`IntervalCondition`) with data, its `[start, end]` media-time intervals; nil in reports
+    /// written before intervals existed.
+    public var intervals: [String: [[Double]]]?
+    /// New − old for every field both this report and `--baseline` have (nil: no baseline, or an input it lacks).
+    public var delta: [String: Double]?
     public var gates: [GateResult] = []
 
     public init(index: Int, source: String) {
@@ -121,14 +148,19 @@ public struct InputReport: Codable, Sendable, Equatable {
             fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
             if let start = acquisition.recordStartPts { fields["acquisitionStartPts"] = start }
         }
-        return fields
+        return fields.merging(intervalFields) { $1 }.merging(Self.prefixed(delta)) { $1 }
+    }
+
+    /// `delta` as `delta.FIELD` fields.
+    static func prefixed(_ delta: [String: Double]?) -> [String: Double] {
+        Dictionary(uniqueKeysWithValues: (delta ?? [:]).map { (Baseline.deltaPrefix + $0.key, $0.value) })
     }
 
     /// Every field name a gate may use.
     public static let fieldNames = ["failed", "framesDecoded", "framesAnalysed", "faceFrames", "faceFrameRatio", "tooDarkRatio",
                                     "tooLightRatio", "blurredRatio", "qrCodeCount", "darknessMean", "darknessMin", "darknessMax",
                                     "lightnessMean", "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax",
-                                    "acquisitionSucceeded", "acquisitionStartPts"]
+                                    "acquisitionSucceeded", "acquisitionStartPts"] + IntervalCondition.allCases.flatMap(\.fields)
 }
 
 /// The report's totals over all inputs.
@@ -150,6 +182,10 @@ public struct ReportTotals: Codable, Sendable, Equatable {
     public var acquisitionsSucceeded = 0
     /// Inputs whose acquisition was checked (none: the totals' `acquisitionSucceeded` has no value).
     public var acquisitionsChecked: Int?
+    /// The interval fields over all inputs that have them: seconds and counts summed, the longest the longest.
+    public var intervalFields: [String: Double]?
+    /// New − old for the totals' fields, against `--baseline`.
+    public var delta: [String: Double]?
 
     init(_ inputs: [InputReport]) {
         self.inputs = inputs.count
@@ -167,6 +203,15 @@ public struct ReportTotals: Codable, Sendable, Equatable {
         acquisitionsChecked = inputs.filter { $0.acquisition != nil }.count
         qrCodeCount = inputs.reduce(0) { $0 + $1.qrCodes.count }
         acquisitionsSucceeded = inputs.filter { $0.acquisition?.succeeded == true }.count
+        var intervals: [String: Double] = [:]
+        for condition in IntervalCondition.allCases {
+            let parts = inputs.map(\.intervalFields).filter { $0[condition.secondsField] != nil }
+            guard !parts.isEmpty else { continue }
+            intervals[condition.secondsField] = parts.reduce(0) { $0 + ($1[condition.secondsField] ?? 0) }
+            intervals[condition.countField] = parts.reduce(0) { $0 + ($1[condition.countField] ?? 0) }
+            intervals[condition.longestField] = parts.compactMap { $0[condition.longestField] }.max() ?? 0
+        }
+        intervalFields = intervals
     }
 
     /// The totals' fields: counts summed, ratios over all inputs' frames (absent over none), like `InputReport.fields`.
@@ -184,5 +229,6 @@ public struct ReportTotals: Codable, Sendable, Equatable {
         }
         if (acquisitionsChecked ?? 0) > 0 { fields["acquisitionSucceeded"] = Double(acquisitionsSucceeded) }
         return fields.merging(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
+            .merging(intervalFields ?? [:]) { $1 }.merging(InputReport.prefixed(delta)) { $1 }
     }
 }

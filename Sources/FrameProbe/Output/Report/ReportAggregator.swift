@@ -1,21 +1,38 @@
 import Foundation
 
 /// Builds input reports from analysis events — live ones, or lines read back from `analyze`'s JSON Lines.
-/// Events of one input arrive together (as frameprobe writes them); each `inputOpened` starts a new input.
+/// Events of one input arrive together (as frameprobe writes them), frame by frame; each `inputOpened` starts a new
+/// input. Memory stays flat in the input's length: scores are summed as they come, the plots' points thinned as
+/// they grow, and intervals built in one pass (`IntervalTracker`).
 public final class ReportAggregator {
-    private struct FrameRow {
-        var pts = 0.0
-        var face = 0
-        var head: (Double?, Double?, Double?) = (nil, nil, nil)
-        var quality: (Double, Double, Double)?
+    /// What the events of the frame being read said so far.
+    private struct FrameFacts {
+        var frame: Int
+        var pts: Double
+        var quality: (darkness: Double, lightness: Double, sharpness: Double, tooDark: Bool, tooLight: Bool, blurred: Bool)?
+        var face: (count: Int, x: Double?, y: Double?, z: Double?)?
+        var faceLost = false
+    }
+
+    /// One input while its events are read.
+    private struct Reading {
+        var report: InputReport
+        var frame: FrameFacts?
+        var darkness = ScoreAccumulator(), lightness = ScoreAccumulator(), sharpness = ScoreAccumulator()
+        var series = SeriesBuilder()
+        var trackers: [IntervalCondition: IntervalTracker]
+        /// Face analysis ran (a face event came); the last transition said there is no valid face.
+        var facesAnalysed = false, faceAbsent = false
+        var lastPts: Double?
+        var frameDuration = 1.0 / 30
     }
 
     public private(set) var reports: [InputReport] = []
-    private var current: InputReport?
-    private var rows: [Int: FrameRow] = [:]
+    private let intervals: IntervalSettings
+    private var current: Reading?
     private var nextIndex = 0
 
-    public init() {}
+    public init(intervals: IntervalSettings = IntervalSettings()) { self.intervals = intervals }
 
     /// Feeds a live event; `index` is the input's place in the full input list (nil: in order of appearance).
     public func consume(_ event: Event, index: Int? = nil) {
@@ -35,45 +52,86 @@ public final class ReportAggregator {
         switch fact {
         case .inputOpened: startsInput = true
         case .skipped: startsInput = false
-        default: startsInput = current?.source != source
+        default: startsInput = current?.report.source != source
         }
         if startsInput {
             finishCurrent()
-            current = InputReport(index: index ?? nextIndex, source: source)
+            let trackers = Dictionary(uniqueKeysWithValues: IntervalCondition.allCases.map { ($0, IntervalTracker(intervals)) })
+            current = Reading(report: InputReport(index: index ?? nextIndex, source: source), trackers: trackers)
             nextIndex = (index ?? nextIndex) + 1
         }
-        guard var report = current else { return }
-        defer { current = report }
+        guard var reading = current else { return }
+        defer { current = reading }
         switch fact {
+        case .inputOpened(let fps):
+            if fps > 0 { reading.frameDuration = 1 / fps }
         case .frameQuality(let frame, let pts, let darkness, let lightness, let sharpness, let tooDark, let tooLight, let blurred):
-            rows[frame, default: FrameRow()].pts = pts
-            rows[frame]?.quality = (darkness, lightness, sharpness)
-            report.scoredFrames = (report.scoredFrames ?? 0) + 1
-            if tooDark { report.tooDarkFrames += 1 }
-            if tooLight { report.tooLightFrames += 1 }
-            if blurred { report.blurredFrames += 1 }
+            Self.begin(frame, pts, in: &reading)
+            reading.frame?.quality = (darkness, lightness, sharpness, tooDark, tooLight, blurred)
         case .face(let frame, let pts, let count, let angles, let labels):
-            report.faceFrames += 1
-            report.faceCounts[String(count), default: 0] += 1
-            rows[frame, default: FrameRow()].pts = pts
-            rows[frame]?.face = 1
-            rows[frame]?.head = (angles.x, angles.y, angles.z)
-            for (axis, label) in labels ?? [:] { report.headPose[axis, default: [:]][label, default: 0] += 1 }
+            Self.begin(frame, pts, in: &reading)
+            reading.frame?.face = (count, angles.x, angles.y, angles.z)
+            reading.report.faceFrames += 1
+            reading.report.faceCounts[String(count), default: 0] += 1
+            for (axis, label) in labels ?? [:] { reading.report.headPose[axis, default: [:]][label, default: 0] += 1 }
+        case .faceLost(let frame, let pts):
+            Self.begin(frame, pts, in: &reading)
+            reading.frame?.faceLost = true
         case .code(let content, let pts):
-            guard !report.qrCodes.contains(where: { $0.content == content }) else { return }
-            report.qrCodes.append(CodeFinding(content: content, firstSeen: pts))
+            guard !reading.report.qrCodes.contains(where: { $0.content == content }) else { return }
+            reading.report.qrCodes.append(CodeFinding(content: content, firstSeen: pts))
         case .acquisition(let check):
-            report.acquisition = check
+            reading.report.acquisition = check
         case .thumbnail(let jpeg):
-            report.thumbnail = "data:image/jpeg;base64,\(jpeg)"
+            reading.report.thumbnail = "data:image/jpeg;base64,\(jpeg)"
         case .failure(let key, let message):
-            if report.error == nil { report.error = "\(key): \(message)" }
+            if reading.report.error == nil { reading.report.error = "\(key): \(message)" }
         case .closed(let decoded, let analysed, let elapsed):
-            report.framesDecoded = decoded
-            report.framesAnalysed = analysed
-            report.elapsedSeconds = elapsed
-        case .inputOpened, .skipped, .other:
+            reading.report.framesDecoded = decoded
+            reading.report.framesAnalysed = analysed
+            reading.report.elapsedSeconds = elapsed
+        case .skipped, .other:
             break
+        }
+    }
+
+    /// The events of `frame` start: the previous frame's facts are complete.
+    private static func begin(_ frame: Int, _ pts: Double, in reading: inout Reading) {
+        if let facts = reading.frame, facts.frame == frame { return }
+        if let facts = reading.frame { add(facts, to: &reading) }
+        reading.frame = FrameFacts(frame: frame, pts: pts)
+    }
+
+    /// One frame's facts into the scores, the plots and the intervals.
+    private static func add(_ facts: FrameFacts, to reading: inout Reading) {
+        let pts = facts.pts
+        reading.lastPts = max(reading.lastPts ?? pts, pts)
+        if let quality = facts.quality {
+            reading.darkness.add(quality.darkness)
+            reading.lightness.add(quality.lightness)
+            reading.sharpness.add(quality.sharpness)
+            reading.report.scoredFrames = (reading.report.scoredFrames ?? 0) + 1
+            if quality.tooDark { reading.report.tooDarkFrames += 1 }
+            if quality.tooLight { reading.report.tooLightFrames += 1 }
+            if quality.blurred { reading.report.blurredFrames += 1 }
+            reading.trackers[.dark]?.observe(quality.tooDark, at: pts)
+            reading.trackers[.light]?.observe(quality.tooLight, at: pts)
+            reading.trackers[.blurred]?.observe(quality.blurred, at: pts)
+        }
+        if facts.face != nil || facts.faceLost {
+            reading.facesAnalysed = true
+            reading.faceAbsent = facts.face == nil
+        }
+        if reading.facesAnalysed {
+            // A face is valid from its faceDetected on, absent from a faceUndetected until the next one.
+            reading.trackers[.noFace]?.observe(facts.face == nil && reading.faceAbsent, at: pts)
+            reading.trackers[.severalFaces]?.observe((facts.face?.count ?? 0) > 1, at: pts)
+            let turned = [facts.face?.x, facts.face?.y].contains { abs($0 ?? 0) > IntervalCondition.frontalLimit }
+            reading.trackers[.notFrontal]?.observe(turned, at: pts)
+        }
+        if facts.quality != nil || facts.face != nil {
+            reading.series.add(pts: pts, face: facts.face == nil ? 0 : 1, head: (facts.face?.x, facts.face?.y, facts.face?.z),
+                               quality: facts.quality.map { ($0.darkness, $0.lightness, $0.sharpness) })
         }
     }
 
@@ -84,19 +142,40 @@ public final class ReportAggregator {
     }
 
     private func finishCurrent() {
-        guard var report = current else { return }
+        guard var reading = current else { return }
         current = nil
-        let ordered = rows.sorted { $0.key < $1.key }.map(\.value)
-        rows = [:]
-        let scored = ordered.compactMap(\.quality)
-        report.darkness = ScoreStats(scored.map(\.0))
-        report.lightness = ScoreStats(scored.map(\.1))
-        report.sharpness = ScoreStats(scored.map(\.2))
+        if let facts = reading.frame { Self.add(facts, to: &reading) }
+        var report = reading.report
+        report.darkness = reading.darkness.stats
+        report.lightness = reading.lightness.stats
+        report.sharpness = reading.sharpness.stats
         report.faceCounts["0"] = max(0, report.framesAnalysed - report.faceFrames)
-        report.series = Series(pts: ordered.map(\.pts), face: ordered.map(\.face), headX: ordered.map(\.head.0),
-                               headY: ordered.map(\.head.1), headZ: ordered.map(\.head.2),
-                               darkness: ordered.map { $0.quality?.0 }, lightness: ordered.map { $0.quality?.1 },
-                               sharpness: ordered.map { $0.quality?.2 }).thinned()
+        report.series = reading.series.series
+        let end = (reading.lastPts ?? 0) + reading.frameDuration
+        var found: [String: [[Double]]] = [:]
+        for condition in IntervalCondition.allCases {
+            let hasData = switch condition {
+            case .dark, .light, .blurred: (report.scoredFrames ?? 0) > 0
+            case .noFace, .severalFaces, .notFrontal: reading.facesAnalysed
+            }
+            guard hasData, var tracker = reading.trackers[condition] else { continue }
+            found[condition.rawValue] = tracker.finish(at: end)
+        }
+        report.intervals = found
         reports.append(report)
     }
+}
+
+/// Mean, minimum and maximum of a score, summed as the values come.
+struct ScoreAccumulator {
+    private var sum = 0.0, count = 0, low = Double.infinity, high = -Double.infinity
+
+    mutating func add(_ value: Double) {
+        sum += value
+        count += 1
+        low = min(low, value)
+        high = max(high, value)
+    }
+
+    var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
 }

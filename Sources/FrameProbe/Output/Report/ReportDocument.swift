@@ -9,25 +9,44 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var gates: [String]
     public var totalGates: [GateResult]
     public var passed: Bool
+    /// The comparison with `--baseline`, when there was one.
+    public var baseline: BaselineComparison?
 
-    /// Evaluates `gates` on `inputs` (ordered by their index) and the totals.
-    public init(inputs: [InputReport], gates: [Gate]) {
+    /// Evaluates `gates` on `inputs` (ordered by their index) and the totals, after giving them their `delta.`
+    /// fields against `baseline` when there is one.
+    public init(inputs: [InputReport], gates: [Gate], baseline: Baseline? = nil) {
         var inputs = inputs.sorted { $0.index < $1.index }
+        var total = ReportTotals(inputs)
+        var comparison: BaselineComparison?
+        if let baseline {
+            let old = Dictionary(baseline.document.inputs.map { ($0.source, $0) }) { first, _ in first }
+            for index in inputs.indices {
+                inputs[index].delta = old[inputs[index].source].map { Baseline.delta(new: inputs[index].fields, old: $0.fields) }
+            }
+            total.delta = Baseline.delta(new: total.fields, old: baseline.document.total.fields)
+            let sources = Set(inputs.map(\.source))
+            comparison = BaselineComparison(path: baseline.path, newInputsPass: baseline.newInputsPass,
+                                            added: inputs.map(\.source).filter { old[$0] == nil },
+                                            gone: baseline.document.inputs.map(\.source).filter { !sources.contains($0) })
+        }
+        let passNew = comparison?.newInputsPass ?? false
         let perInput = gates.filter { !$0.total }, onTotals = gates.filter(\.total)
-        for index in inputs.indices { inputs[index].gates = perInput.map { $0.evaluate(inputs[index].fields) } }
+        for index in inputs.indices {
+            let isNew = comparison != nil && inputs[index].delta == nil
+            inputs[index].gates = perInput.map { $0.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew) }
+        }
         self.inputs = inputs
-        total = ReportTotals(inputs)
-
+        self.total = total
+        self.baseline = comparison
         self.gates = gates.map(\.expression)
-        let totals = ReportTotals(inputs)
-        let totalResults = onTotals.map { $0.evaluate(totals.fields) }
+        let totalResults = onTotals.map { $0.evaluate(total.fields, newInput: false, passNew: false) }
         totalGates = totalResults
         passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
     }
 
     /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own). An input
     /// in two parts (the same report twice, overlapping shards) is an error: it would be counted twice.
-    public init(merging documents: [ReportDocument], gates: [Gate]?) throws(FrameProbeError) {
+    public init(merging documents: [ReportDocument], gates: [Gate]?, baseline: Baseline? = nil) throws(FrameProbeError) {
         var seen: Set<String> = []
         for input in documents.flatMap(\.inputs) where !seen.insert(input.source).inserted {
             throw FrameProbeError("INVALID_MERGE", "the input \(input.source) is in more than one merged report")
@@ -40,7 +59,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         } else {
             for expression in expressions { chosen.append(try Gate(parsing: expression)) }
         }
-        self.init(inputs: documents.flatMap(\.inputs), gates: chosen)
+        self.init(inputs: documents.flatMap(\.inputs), gates: chosen, baseline: baseline)
     }
 
     public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {

@@ -3,12 +3,14 @@ import Foundation
 /// What a report keeps from one event — the same whether the event arrived live (typed) or was read back from an
 /// `analyze` JSON Lines file. Labels are taken as the event gave them, never recomputed from rounded numbers.
 enum ReportFact {
-    case inputOpened
+    case inputOpened(fps: Double)
     case skipped
     case frameQuality(frame: Int, pts: Double, darkness: Double, lightness: Double, sharpness: Double,
                       tooDark: Bool, tooLight: Bool, blurred: Bool)
     /// The head-pose labels by axis (`vertical`, `horizontal`, `tilt`; "none" between classes), when there is a pose.
     case face(frame: Int, pts: Double, count: Int, angles: (x: Double?, y: Double?, z: Double?), labels: [String: String]?)
+    /// The valid face was lost (`faceUndetected`).
+    case faceLost(frame: Int, pts: Double)
     case code(content: String, pts: Double)
     case acquisition(AcquisitionCheck)
     case thumbnail(jpegBase64: String)
@@ -21,7 +23,8 @@ enum ReportFact {
     init(_ event: Event) {
         let frame = event.frame ?? 0, pts = event.pts ?? 0
         switch event.payload {
-        case is InputOpened: self = .inputOpened
+        case let opened as InputOpened: self = .inputOpened(fps: opened.info.fps)
+        case is FaceUndetected: self = .faceLost(frame: frame, pts: pts)
         case is InputSkipped: self = .skipped
         case let quality as FrameQuality:
             let scores = quality.scores
@@ -53,7 +56,10 @@ enum ReportFact {
         func integer(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
         let frame = integer("frame"), pts = number("pts") ?? 0
         switch name {
-        case InputOpened.eventName: self = .inputOpened
+        case InputOpened.eventName: self = .inputOpened(fps: number("fps") ?? 0)
+        case FaceUndetected.eventName:
+            guard let frame else { self = .other; return }
+            self = .faceLost(frame: frame, pts: pts)
         case InputSkipped.eventName: self = .skipped
         case FrameQuality.eventName:
             guard let frame, let d = number("darkness"), let l = number("lightness"), let s = number("sharpness") else { self = .other; return }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The formats `frameprobe report` writes, and how each renders a report.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case json, junit, markdown, html
+    case json, junit, markdown, html, csv, github
 
     public var fileExtension: String {
         switch self {
@@ -10,6 +10,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: "xml"
         case .markdown: "md"
         case .html: "html"
+        case .csv: "csv"
+        case .github: "github.txt"
         }
     }
 
@@ -19,6 +21,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .junit: Data(JUnitRenderer.render(document).utf8)
         case .markdown: Data(MarkdownRenderer.render(document).utf8)
         case .html: Data(HTMLRenderer.render(document).utf8)
+        case .csv: Data(CSVRenderer.render(document).utf8)
+        case .github: Data(GitHubRenderer.render(document).utf8)
         }
     }
 }
@@ -66,6 +70,17 @@ func formatted(_ value: Double?, decimals: Int = 3) -> String {
 }
 
 extension InputReport {
-    /// The gates this input failed, as "gate (value)".
-    var failedGates: [String] { gates.filter { !$0.passed }.map { "\($0.gate) (\($0.outcome))" } }
+    /// The gates this input failed, as "gate (value)" — and, for a gate on intervals, when they were.
+    var failedGates: [String] {
+        gates.filter { !$0.passed }.map { result in
+            let when = result.field.flatMap(IntervalCondition.of(field:)).flatMap(intervalLine).map { ": \($0)" } ?? ""
+            return "\(result.gate) (\(result.outcome))\(when)"
+        }
+    }
+
+    /// Every condition's intervals, "too dark 1.00–3.03 s; no face 1.00–2.53 s", or nil when none held.
+    var intervalSummary: String? {
+        let lines = IntervalCondition.allCases.compactMap(intervalLine)
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
+    }
 }
