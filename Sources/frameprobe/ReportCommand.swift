@@ -12,8 +12,9 @@ struct ReportCommand: Command {
         Writes a quality report per input and in total: frames, face presence, face counts, head-pose labels,
         darkness / lightness / sharpness and the share of frames too dark / too light / blurred, QR codes, and
         whether `acquire` would succeed. INPUT is media (analysed now) or .jsonl files written by `analyze`.
-        Files: PREFIX.json, PREFIX.xml (JUnit), PREFIX.md, PREFIX.html (-o PREFIX, default frameprobe-report;
-        -o - writes the one format asked for to standard output).
+        Also when each condition held (intervals), and with --baseline OLD.json the change against an earlier report.
+        Files: PREFIX.json, PREFIX.xml (JUnit), PREFIX.md, PREFIX.html, PREFIX.csv, PREFIX.github.txt (GitHub
+        workflow commands) (-o PREFIX, default frameprobe-report; -o - writes the one format asked for to standard output).
         Exit: 0 all gates passed, 1 an input failed, 2 invalid usage, 3 a gate failed.
         """
     static let options = AnalyzeCommand.options + OptionTable.report
