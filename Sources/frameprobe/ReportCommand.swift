@@ -89,7 +89,7 @@ struct ReportCommand: Command {
             }
             media.append((item, inputs.positions[index], inputs.folders[index]))
         }
-        let aggregator = ReportAggregator(intervals: options.intervals)
+        let aggregator = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let positions = media.map(\.position)
@@ -102,12 +102,12 @@ struct ReportCommand: Command {
             aggregator.consume(event, index: positions[index])
         }
         progress?.end()
-        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position, intervals: options.intervals) }.flatMap { $0 }
+        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position, options: options) }.flatMap { $0 }
     }
 
     /// The reports in an `analyze` JSON Lines file. A file that cannot be read, or holds no `analyze` output, is
     /// one failed input (the others still count).
-    static func readJSONLines(_ path: String, index: Int, intervals: IntervalSettings) -> [InputReport] {
+    static func readJSONLines(_ path: String, index: Int, options: AnalysisOptions) -> [InputReport] {
         func failed(_ message: String) -> [InputReport] {
             var report = InputReport(index: index, source: path)
             report.error = "INPUT_UNREADABLE: \(message)"
@@ -119,7 +119,7 @@ struct ReportCommand: Command {
         } catch {
             return failed(error.message)
         }
-        let lines = ReportAggregator(intervals: intervals)
+        let lines = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
         var analysisEvents = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],

@@ -68,6 +68,28 @@ int cvision_barcode_prepare(const uint8_t *gray, int width, int height, int stri
 /// The size of the prepared copy (2x for UPSCALE, the same otherwise).
 void cvision_barcode_prepared_size(int width, int height, cvision_barcode_preparation kind, int *out_width, int *out_height);
 
+// ---- face image statistics (face_image_quality.cpp) ----
+
+/// Pixel statistics of the face region (convex hull of the 68 landmarks), for ISO/IEC 29794-5's components.
+typedef struct {
+    double luminance_mean;      ///< mean BT.601 Y, 0…1
+    double luminance_variance;  ///< variance of Y / 255², 0…0.25
+    double under_exposed;       ///< share of pixels with Y ≤ 25
+    double over_exposed;        ///< share of pixels with Y ≥ 247
+    double entropy;             ///< bits of the Y histogram, 0…8
+    double uniformity;          ///< intersection of the left and right halves' normalised Y histograms, 0…1
+    double sharpness;           ///< std of the 3×3 Laplacian inside the region, the face scaled to an IED of 64 px
+    double blockiness;          ///< mean step across the frame's 8-pixel grid over the mean step elsewhere (≈1: none)
+    double colour_a, colour_b;  ///< mean CIELAB a*, b* of the cheeks
+    int colour_known;           ///< the cheeks were inside the image
+    double inter_eye_distance;  ///< between the eye centres, pixels
+    int pixels;                 ///< pixels in the region
+} cvision_face_image_stats;
+
+/// `points`: the 68 landmarks as x, y pairs in image pixels.
+int cvision_face_image_measure(const uint8_t *bgr, int width, int height, int stride, const float *points,
+                             cvision_face_image_stats *out);
+
 // ---- ECI designators (qr_eci.cpp) ----
 
 /// Looks, in a gray image (a crop around one code), for a QR code whose bytes are `payload` and that names a

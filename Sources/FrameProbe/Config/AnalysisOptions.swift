@@ -16,6 +16,8 @@ public struct AnalysisOptions: Sendable {
     public var frameQuality = false
     /// Decode QR codes alongside face analysis (capture type `qrcode` decodes them alone).
     public var qrcode = false
+    /// Measure the primary face's ISO/IEC 29794-5 components (`--face-image-quality`).
+    public var faceImageQuality = false
     /// Every stage's own settings, by options type (`options[FaceDetectionStage.Options.self].detectEvery`).
     public var stageOptions = StageOptionsStore()
     /// Where images and clips go (`--output-dir`; implies saving captured images).
@@ -42,6 +44,8 @@ public struct AnalysisOptions: Sendable {
     public var mergeReports = false
     /// `--interval-min-duration`, `--interval-merge-gap` (SPEC §7.1).
     public var intervals = IntervalSettings()
+    /// `--fiq-threshold`: a face whose unifiedQuality is below it is the `lowFaceImageQuality` condition.
+    public var fiqThreshold = 50.0
     /// `--baseline OLD.json`: an earlier JSON report to give `delta.` fields against (SPEC §7.2).
     public var baselinePath: String?
     /// Whether a delta gate passes on an input the baseline does not have.

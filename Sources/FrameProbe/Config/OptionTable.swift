@@ -49,6 +49,8 @@ extension OptionTable {
                 invalid: "INVALID_INTERVAL", \AnalysisOptions.intervals.minDuration, bounds: .within(0...86_400)),
         .number("interval-merge-gap", "intervalMergeGap", "SECONDS", "intervals closer than this are merged into one",
                 invalid: "INVALID_INTERVAL", \AnalysisOptions.intervals.mergeGap, bounds: .within(0...86_400)),
+        .number("fiq-threshold", "fiqThreshold", "SCORE", "face image quality (unifiedQuality) below this is an interval of lowFaceImageQuality",
+                invalid: "INVALID_FIQ_THRESHOLD", \AnalysisOptions.fiqThreshold, bounds: .within(0...100)),
         .text("baseline", "baseline", "OLD.json", "an earlier JSON report: adds delta.FIELD = new − old per input and in total",
               invalid: "INVALID_BASELINE", \AnalysisOptions.baselinePath),
         .choice("baseline-new-inputs", "baselineNewInputs", "whether a delta gate passes on an input the baseline lacks",

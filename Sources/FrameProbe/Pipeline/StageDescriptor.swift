@@ -11,6 +11,7 @@ public struct Finding: Hashable, Sendable, ExpressibleByStringLiteral, CustomStr
     public static let headPose: Finding = "headPose"
     public static let expressions: Finding = "expressions"
     public static let validFace: Finding = "validFace"
+    public static let faceImageQuality: Finding = "faceImageQuality"
     public static let codes: Finding = "codes"
     public static let recordingCue: Finding = "recordingCue"
     public static let capturedImages: Finding = "capturedImages"

@@ -12,6 +12,7 @@ public struct StageRegistry: Sendable {
         FaceLandmarksStage.self,
         HeadPoseStage.self,
         FaceExpressionStage.self,
+        FaceImageQualityStage.self,
         FaceRegionStage.self,
         QRCodeStage.self,
         GuidanceStage.self,
@@ -29,11 +30,13 @@ public struct StageRegistry: Sendable {
     private init(descriptors: [StageDescriptor]) { self.descriptors = descriptors }
 
     /// What `frameprobe acquire` runs.
-    public static let acquisitionStages = ["faceDetection", "faceLandmarks", "guidance", "recording"]
+    public static let acquisitionStages = ["faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceImageQuality",
+                                           "guidance", "recording"]
     /// The stages only acquisition uses (their options are `acquire`'s).
     public static let acquisitionOnlyStages = ["guidance", "recording"]
     /// What `frameprobe report` runs on media.
-    public static let reportStages = ["quality", "faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceRegion", "faceThumbnail",
+    public static let reportStages = ["quality", "faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceImageQuality",
+                                      "faceRegion", "faceThumbnail",
                                       "qrcode", "guidance", "acquisitionCheck"]
 
     public func descriptor(named name: String) -> StageDescriptor? { descriptors.first { $0.name == name } }
@@ -58,7 +61,11 @@ public struct StageRegistry: Sendable {
         if let explicit = options.stages { return explicit }
         var names: [String] = []
         if options.frameQuality { names.append("quality") }
-        if options.captureType == .face { names += ["faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceRegion"] }
+        if options.captureType == .face {
+            let measuresQuality = options.faceImageQuality || options[CaptureStage.Options.self].best
+            names += ["faceDetection", "faceLandmarks", "headPose", "faceExpressions"] + (measuresQuality ? ["faceImageQuality"] : [])
+                + ["faceRegion"]
+        }
         if options.captureType == .qrcode || options.qrcode { names.append("qrcode") }
         if options.savesImages && [.face, .frame].contains(options.captureType) { names.append("capture") }
         return names

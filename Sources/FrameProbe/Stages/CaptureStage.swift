@@ -20,6 +20,8 @@ public struct CaptureStage: Stage {
                     invalid: "INVALID_KEEP_ASPECT", \Options.keepAspect),
             .toggle("stop-at-end-capture", "stopAtEndCapture", "stop analysing an input once numberOfImages are saved",
                     invalid: "INVALID_STOP_AT_END_CAPTURE", \Options.stopAtEndCapture),
+            .toggle("capture-best", "captureBest", "save, per timeBetweenImages window, the frame whose face image quality (unifiedQuality) is highest, not the first",
+                    invalid: "INVALID_CAPTURE_BEST", \Options.best),
             .toggle("annotate", "annotate", "with each saved image, save the frame with the box, contours and ROI drawn",
                     invalid: "INVALID_ANNOTATE", \Options.annotate),
             .color("detection-box-color", "detectionBoxColor", "box colour", invalid: "INVALID_DETECTION_BOX_COLOR",
@@ -36,6 +38,9 @@ public struct CaptureStage: Stage {
         public var outputHeight = 200
         public var keepAspect = false
         public var stopAtEndCapture = false
+        /// Per window of `timeBetweenImages`, the best frame by face image quality instead of the first
+        /// (`--capture-best`; the window's image is written when it closes).
+        public var best = false
         /// With each image, also save the frame with the overlays drawn (`--annotate`), in `annotation`'s colours.
         public var annotate = false
         public var annotation = Annotation()
@@ -50,6 +55,19 @@ public struct CaptureStage: Stage {
     private var saved = 0
     /// Media-clock time of the last saved image (`Frame.time`: it survives pts going back).
     private var lastSavedTime: Double?
+    /// With `best`: when the open window began, and its best frame so far.
+    private var window: (start: Double, best: Candidate)?
+
+    /// A frame that may be saved: what is cut from it, and what its image event and annotation need.
+    private struct Candidate {
+        let subject: BGRImage
+        let frame: Frame
+        let box: Box?
+        let landmarks: [Point2D]?
+        let faceImageQuality: FaceImageQuality?
+        /// How frames of a window compare: `unifiedQuality`, then the mean component score.
+        var rank: (Int, Double) { (faceImageQuality?.unifiedQuality ?? -1, faceImageQuality?.meanScore ?? -1) }
+    }
 
     /// Saves `type` images to `store`; `region` is the ROI the annotation draws.
     public init(options: Options, type: CaptureType, store: ImageStore, region: RegionCheck.Options = RegionCheck.Options()) throws(FrameProbeError) {
@@ -71,20 +89,44 @@ public struct CaptureStage: Stage {
     public var endsInput: Bool { finished && options.stopAtEndCapture }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        guard !finished, gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
-        let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
+        guard !finished, options.best || gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
+        let candidate = Candidate(subject: subject, frame: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks,
+                                  faceImageQuality: analysis.faces.first?.imageQuality)
+        guard options.best else { return try save(candidate, emit: emit) }
+        if let open = window, (frame.time - open.start) * 1000 >= Double(options.timeBetweenImages) - 1e-6 {
+            window = nil
+            try save(open.best, emit: emit)
+            guard !finished else { return }
+        }
+        if let open = window {
+            if candidate.rank > open.best.rank { window = (open.start, candidate) }
+        } else {
+            window = (frame.time, candidate)
+        }
+    }
+
+    /// With `best`, the last window's image is written when the input ends.
+    public mutating func finish(emit: Emit) {
+        guard let open = window else { return }
+        window = nil
+        do throws(FrameProbeError) { try save(open.best, emit: emit) } catch { emit(Failure(error)) }
+    }
+
+    private mutating func save(_ candidate: Candidate, emit: Emit) throws(FrameProbeError) {
+        let (image, picture) = try Letterbox.fit(candidate.subject, width: options.outputWidth, height: options.outputHeight,
                                                  keepAspect: options.keepAspect)
         let quality = try QualityScores(of: picture, ellipticalMask: type == .face)
         let name = "\(type.rawValue)-\(String(format: "%04d", saved + 1))"
         let path = try store.write(try image.jpegData(), name: name + ".jpg")
         if let annotation {
-            let overlay = try annotation.draw(on: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks)
+            let overlay = try annotation.draw(on: candidate.frame, box: candidate.box, landmarks: candidate.landmarks)
             _ = try store.write(try overlay.jpegData(), name: name + "-annotated.jpg")
         }
         saved += 1
-        lastSavedTime = frame.time
-        emit(ImageCaptured(type: type.rawValue, count: saved, total: options.numberOfImages,
-                                          imagePath: path, quality: quality))
+        lastSavedTime = candidate.frame.time
+        emit(ImageCaptured(type: type.rawValue, count: saved, total: options.numberOfImages, imagePath: path, quality: quality,
+                           imageFrame: options.best ? candidate.frame.index : nil, imagePts: options.best ? candidate.frame.pts : nil,
+                           faceImageQuality: candidate.faceImageQuality))
         if finished {
             emit(EndCapture(type: type.rawValue, count: saved))
         }
@@ -118,15 +160,28 @@ public struct ImageCaptured: EventPayload {
     public var imagePath: String
     /// Scores of the saved image (elliptical mask for faces, none for frames).
     public var quality: QualityScores
+    /// With `--capture-best`: the frame the image is of (the event comes when its window closes).
+    public var imageFrame: Int?
+    public var imagePts: Double?
+    /// The saved face's components, with `--face-image-quality`.
+    public var faceImageQuality: FaceImageQuality?
 
-    public static let schema = EventSchema(.frame, [
+    // With --capture-best the last window's image is written when the input ends: no frame then.
+    public static let schema = EventSchema(.either, [
         .init("type", .oneOf(["face", "frame"])), .init("count", .integer(minimum: 1)), .init("total", .integer(minimum: 0)),
         .init("imagePath", .string(minLength: 1)),
-    ] + QualityScores.schemaProperties)
+    ] + QualityScores.schemaProperties + [
+        .init("imageFrame", .integer(minimum: 0), required: false), .init("imagePts", .number(minimum: 0), required: false),
+        .init("faceImageQuality", FaceImageQuality.schema, required: false),
+    ])
 
     public var fields: [(String, JSONValue)] {
-        [("type", .string(type)), ("count", .int(count)), ("total", .int(total)), ("imagePath", .string(imagePath))]
+        var fields: [(String, JSONValue)] = [("type", .string(type)), ("count", .int(count)), ("total", .int(total)), ("imagePath", .string(imagePath))]
             + quality.jsonFields
+        if let imageFrame { fields.append(("imageFrame", .int(imageFrame))) }
+        if let imagePts { fields.append(("imagePts", .number(imagePts, decimals: 3))) }
+        if let faceImageQuality { fields.append(("faceImageQuality", faceImageQuality.json)) }
+        return fields
     }
 }
 

@@ -63,6 +63,24 @@ public enum FaceGeometry {
     }
 
     /// The named landmark groups of `--face-contours` (ML Kit's contour names; left/right are the subject's).
+    /// The head: the landmarks' box (brows to chin, jaw to jaw) raised by the forehead they do not cover — half
+    /// the brow-to-chin height, the classic thirds of a face. Guidance matches it against the oval (on the
+    /// landmarks alone, a head centred in the oval reads as too low: AcquisitionTests); face image quality measures
+    /// its size and margins.
+    public static func headBounds(_ points: [Point2D]) -> Box {
+        let landmarks = Box(enclosing: points)
+        let forehead = landmarks.height * 0.5
+        return Box(x: landmarks.x, y: landmarks.y - forehead, width: landmarks.width, height: landmarks.height + forehead)
+    }
+
+    /// Pixels between the centres of the two eyes (their six landmarks each).
+    public static func interEyeDistance(_ points: [Point2D]) -> Double {
+        func centre(_ eye: [Int]) -> Point2D {
+            Point2D(x: eye.map { points[$0].x }.reduce(0, +) / Double(eye.count), y: eye.map { points[$0].y }.reduce(0, +) / Double(eye.count))
+        }
+        return centre(leftEye).distance(to: centre(rightEye))
+    }
+
     public static let contourGroups: [(String, [Int])] = [
         ("jaw", Array(0...16)), ("rightEyebrow", Array(17...21)), ("leftEyebrow", Array(22...26)),
         ("noseBridge", Array(27...30)), ("noseBottom", Array(31...35)), ("rightEye", rightEye), ("leftEye", leftEye),

@@ -17,6 +17,8 @@ public struct FaceObservation: Sendable {
     public var leftEyeOpenProbability: Double?
     public var rightEyeOpenProbability: Double?
     public var smilingProbability: Double?
+    /// ISO/IEC 29794-5 components (with the face-image-quality stage; the primary face only).
+    public var imageQuality: FaceImageQuality?
 
     public init(box: Box, trackingId: Int, isTracked: Bool = false) {
         self.box = box

@@ -129,6 +129,7 @@ public struct FaceDetected: EventPayload {
                 .init(name, .array(of: .point, minItems: indices.count, maxItems: indices.count), required: false)
             }), required: false),
             .init("quality", .object(QualityScores.schemaProperties), required: false),
+            .init("faceImageQuality", FaceImageQuality.schema, required: false),
         ])
     }()
 
@@ -154,6 +155,7 @@ public struct FaceDetected: EventPayload {
             })))
         }
         if let quality { fields.append(("quality", .object(quality.jsonFields))) }
+        if let imageQuality = face.imageQuality { fields.append(("faceImageQuality", imageQuality.json)) }
         return fields
     }
 }

@@ -62,22 +62,12 @@ public struct GuidanceStage: Stage {
         }
     }
 
-    /// The head the oval is matched against: the landmarks' box (brows to chin, jaw to jaw) raised by the forehead
-    /// they do not cover — half the brow-to-chin height, the classic thirds of a face. Matched on the landmarks
-    /// alone, a head centred in the oval reads as too low (MOVE_UP on real talking heads padded into a selfie
-    /// frame; see AcquisitionTests).
-    static func head(around points: [Point2D]) -> Box {
-        let landmarks = Box(enclosing: points)
-        let forehead = landmarks.height * 0.5
-        return Box(x: landmarks.x, y: landmarks.y - forehead, width: landmarks.width, height: landmarks.height + forehead)
-    }
-
     /// The instruction for `faces` in a `width` × `height` frame, and the face box it was judged on.
     public func instruction(for faces: [FaceObservation], width: Int, height: Int) -> (Instruction, Box?) {
         guard !faces.isEmpty else { return (.noFace, nil) }
         guard faces.count == 1 else { return (.multipleFaces, nil) }
         guard let points = faces[0].landmarks else { return (.noFace, nil) }
-        let face = Self.head(around: points), oval = options.oval(frameWidth: width, height: height)
+        let face = FaceGeometry.headBounds(points), oval = options.oval(frameWidth: width, height: height)
         let ratio = face.width / oval.width
         if ratio < options.minFaceRatio { return (.tooFar, face) }
         if ratio > options.maxFaceRatio { return (.tooClose, face) }

@@ -111,6 +111,8 @@ struct RecordingLog {
     var faceFrames = 0
     var faceBoxes: [Box] = []
     var scores: [QualityScores] = []
+    /// Per face image quality component (and `unifiedQuality`), its scores over the recorded frames with a face.
+    var faceImageQuality: [String: [Double]] = [:]
 
     init(cue: RecordingCue, startPts: Double, startTime: Double) {
         self.cue = cue
@@ -124,6 +126,10 @@ struct RecordingLog {
         if let face = analysis.faces.first {
             faceFrames += 1
             faceBoxes.append(face.box)
+            if let measured = face.imageQuality {
+                for (name, component) in measured.components { faceImageQuality[name, default: []].append(Double(component.score)) }
+                faceImageQuality["unifiedQuality", default: []].append(Double(measured.unifiedQuality))
+            }
         }
     }
 
@@ -156,6 +162,10 @@ struct RecordingLog {
                 ("darkness", stats(scores.map(\.darkness))), ("lightness", stats(scores.map(\.lightness))),
                 ("sharpness", stats(scores.map(\.sharpness))),
             ])),
+            // The ISO/IEC 29794-5 component scores (0–100) over the recorded frames with a face.
+            ("faceImageQuality", .object((FaceImageQuality.componentNames + ["unifiedQuality"]).compactMap { name in
+                faceImageQuality[name].map { (name, stats($0)) }
+            })),
         ])
         return value.serialized()
     }

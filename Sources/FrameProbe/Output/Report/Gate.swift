@@ -91,6 +91,11 @@ extension Gate {
         case "acquisitionSucceeded", "acquisitionStartPts": "the acquisition was not checked, or would not start"
         case let name where IntervalCondition.of(field: name).map { [.dark, .light, .blurred].contains($0) } == true:
             "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?), or the report predates intervals"
+        case "faceImageQualityMean", "faceImageQualityMin", "lowFaceImageQualitySeconds", "longestLowFaceImageQualityInterval",
+             "lowFaceImageQualityIntervals":
+            "no face image quality was measured (analyze without --face-image-quality?)"
+        case let name where name.hasPrefix("fiq."):
+            "no face image quality was measured for this component (analyze without --face-image-quality?)"
         case let name where IntervalCondition.of(field: name) != nil:
             "no face analysis ran on this input, or the report predates intervals"
         default: "the report has no value for \(field)"

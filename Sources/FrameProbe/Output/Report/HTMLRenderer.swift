@@ -48,7 +48,10 @@ enum HTMLRenderer {
                  range: (-60, 60), bands: bands([.notFrontal])),
             plot("quality", series.pts, [("darkness", "#343a40", series.darkness), ("lightness", "#f08c00", series.lightness),
                                          ("sharpness", "#1c7ed6", series.sharpness)], range: (0, 1), bands: bands([.dark, .light, .blurred])),
-        ].joined()
+        ].joined() + (series.faceImageQuality.map { values in
+            plot("face image quality (unified, 0–100)", series.pts, [("unifiedQuality", "#0b7285", values)], range: (0, 100),
+                 bands: bands([.lowFaceImageQuality]))
+        } ?? "")
         return """
             <section><div class="head">\(thumbnail)<div><h2>\(escapeMarkup(input.source))</h2><table>\(table)</table>
             <ul class="gates">\(input.gates.map(gateItem).joined())</ul></div></div>\(plots)</section>
@@ -68,6 +71,7 @@ enum HTMLRenderer {
         case .noFace: "#c0262d"
         case .severalFaces: "#7048e8"
         case .notFrontal: "#d9480f"
+        case .lowFaceImageQuality: "#0b7285"
         }
     }
 

@@ -51,6 +51,8 @@ public struct Series: Codable, Sendable, Equatable {
     public var headY: [Double?] = []
     public var headZ: [Double?] = []
     public var darkness: [Double?] = []
+    /// `unifiedQuality` of the face (with `--face-image-quality`); nil in reports from before.
+    public var faceImageQuality: [Double?]?
     public var lightness: [Double?] = []
     public var sharpness: [Double?] = []
 
@@ -58,7 +60,8 @@ public struct Series: Codable, Sendable, Equatable {
     mutating func halve() {
         func pick<T>(_ values: [T]) -> [T] { stride(from: 0, to: values.count, by: 2).map { values[$0] } }
         self = Series(pts: pick(pts), face: pick(face), headX: pick(headX), headY: pick(headY), headZ: pick(headZ),
-                      darkness: pick(darkness), lightness: pick(lightness), sharpness: pick(sharpness))
+                      darkness: pick(darkness), faceImageQuality: faceImageQuality.map(pick), lightness: pick(lightness),
+                      sharpness: pick(sharpness))
     }
 }
 
@@ -69,7 +72,8 @@ struct SeriesBuilder {
     private var seen = 0
     private var step = 1
 
-    mutating func add(pts: Double, face: Int, head: (Double?, Double?, Double?), quality: (Double, Double, Double)?) {
+    mutating func add(pts: Double, face: Int, head: (Double?, Double?, Double?), quality: (Double, Double, Double)?,
+                      faceImageQuality: Double?) {
         defer { seen += 1 }
         guard seen % step == 0 else { return }
         series.pts.append(pts)
@@ -80,6 +84,8 @@ struct SeriesBuilder {
         series.darkness.append(quality?.0)
         series.lightness.append(quality?.1)
         series.sharpness.append(quality?.2)
+        if faceImageQuality != nil && series.faceImageQuality == nil { series.faceImageQuality = Array(repeating: nil, count: series.pts.count - 1) }
+        series.faceImageQuality?.append(faceImageQuality)
         if series.pts.count > Series.limit {
             series.halve()
             step *= 2
@@ -120,6 +126,8 @@ public struct InputReport: Codable, Sendable, Equatable {
     /// Per condition (`IntervalCondition`) with data, its `[start, end]` media-time intervals; nil in reports
     /// written before intervals existed.
     public var intervals: [String: [[Double]]]?
+    /// Face image quality score statistics per component and `unifiedQuality` (with `--face-image-quality`).
+    public var faceImageQuality: [String: ScoreStats]?
     /// New − old for every field both this report and `--baseline` have (nil: no baseline, or an input it lacks).
     public var delta: [String: Double]?
     public var gates: [GateResult] = []
@@ -148,7 +156,23 @@ public struct InputReport: Codable, Sendable, Equatable {
             fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
             if let start = acquisition.recordStartPts { fields["acquisitionStartPts"] = start }
         }
-        return fields.merging(intervalFields) { $1 }.merging(Self.prefixed(delta)) { $1 }
+        return fields.merging(intervalFields) { $1 }.merging(Self.faceImageQualityFields(faceImageQuality)) { $1 }
+            .merging(Self.prefixed(delta)) { $1 }
+    }
+
+    /// `faceImageQualityMean`/`Min` (of `unifiedQuality`) and `fiq.COMPONENT.mean`/`.min`.
+    static func faceImageQualityFields(_ stats: [String: ScoreStats]?) -> [String: Double] {
+        var fields: [String: Double] = [:]
+        for (name, stat) in stats ?? [:] {
+            if name == "unifiedQuality" {
+                fields["faceImageQualityMean"] = stat.mean
+                fields["faceImageQualityMin"] = stat.min
+            } else {
+                fields["fiq.\(name).mean"] = stat.mean
+                fields["fiq.\(name).min"] = stat.min
+            }
+        }
+        return fields
     }
 
     /// `delta` as `delta.FIELD` fields.
@@ -160,7 +184,8 @@ public struct InputReport: Codable, Sendable, Equatable {
     public static let fieldNames = ["failed", "framesDecoded", "framesAnalysed", "faceFrames", "faceFrameRatio", "tooDarkRatio",
                                     "tooLightRatio", "blurredRatio", "qrCodeCount", "darknessMean", "darknessMin", "darknessMax",
                                     "lightnessMean", "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax",
-                                    "acquisitionSucceeded", "acquisitionStartPts"] + IntervalCondition.allCases.flatMap(\.fields)
+                                    "acquisitionSucceeded", "acquisitionStartPts", "faceImageQualityMean", "faceImageQualityMin"]
+        + IntervalCondition.allCases.flatMap(\.fields) + FaceImageQuality.componentNames.flatMap { ["fiq.\($0).mean", "fiq.\($0).min"] }
 }
 
 /// The report's totals over all inputs.
@@ -186,6 +211,8 @@ public struct ReportTotals: Codable, Sendable, Equatable {
     public var intervalFields: [String: Double]?
     /// New − old for the totals' fields, against `--baseline`.
     public var delta: [String: Double]?
+    /// Face image quality score statistics over all inputs, per component and `unifiedQuality`.
+    public var faceImageQuality: [String: ScoreStats]?
 
     init(_ inputs: [InputReport]) {
         self.inputs = inputs.count
@@ -212,6 +239,11 @@ public struct ReportTotals: Codable, Sendable, Equatable {
             intervals[condition.longestField] = parts.compactMap { $0[condition.longestField] }.max() ?? 0
         }
         intervalFields = intervals
+        let measured = inputs.compactMap(\.faceImageQuality)
+        let names = Set(measured.flatMap(\.keys))
+        faceImageQuality = names.isEmpty ? nil : Dictionary(uniqueKeysWithValues: names.compactMap { name in
+            ScoreStats(combining: measured.compactMap { $0[name] }).map { (name, $0) }
+        })
     }
 
     /// The totals' fields: counts summed, ratios over all inputs' frames (absent over none), like `InputReport.fields`.
@@ -229,6 +261,7 @@ public struct ReportTotals: Codable, Sendable, Equatable {
         }
         if (acquisitionsChecked ?? 0) > 0 { fields["acquisitionSucceeded"] = Double(acquisitionsSucceeded) }
         return fields.merging(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
-            .merging(intervalFields ?? [:]) { $1 }.merging(InputReport.prefixed(delta)) { $1 }
+            .merging(intervalFields ?? [:]) { $1 }.merging(InputReport.faceImageQualityFields(faceImageQuality)) { $1 }
+            .merging(InputReport.prefixed(delta)) { $1 }
     }
 }

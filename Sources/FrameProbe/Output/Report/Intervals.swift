@@ -2,7 +2,7 @@ import Foundation
 
 /// The conditions a report gives the time intervals of (SPEC §7.1), like ffmpeg's `blackdetect`.
 public enum IntervalCondition: String, CaseIterable, Codable, Sendable {
-    case dark, light, blurred, noFace, severalFaces, notFrontal
+    case dark, light, blurred, noFace, severalFaces, notFrontal, lowFaceImageQuality
 
     /// How reports name it: "too dark 3.20–5.04 s".
     public var label: String {
@@ -13,6 +13,7 @@ public enum IntervalCondition: String, CaseIterable, Codable, Sendable {
         case .noFace: "no face"
         case .severalFaces: "several faces"
         case .notFrontal: "not frontal"
+        case .lowFaceImageQuality: "face image quality low"
         }
     }
 

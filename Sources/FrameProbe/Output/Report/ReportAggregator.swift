@@ -11,6 +11,7 @@ public final class ReportAggregator {
         var pts: Double
         var quality: (darkness: Double, lightness: Double, sharpness: Double, tooDark: Bool, tooLight: Bool, blurred: Bool)?
         var face: (count: Int, x: Double?, y: Double?, z: Double?)?
+        var faceImageQuality: [String: Double]?
         var faceLost = false
     }
 
@@ -19,6 +20,8 @@ public final class ReportAggregator {
         var report: InputReport
         var frame: FrameFacts?
         var darkness = ScoreAccumulator(), lightness = ScoreAccumulator(), sharpness = ScoreAccumulator()
+        /// Face image quality scores, per component and `unifiedQuality`.
+        var faceImageQuality: [String: ScoreAccumulator] = [:]
         var series = SeriesBuilder()
         var trackers: [IntervalCondition: IntervalTracker]
         /// Face analysis ran (a face event came); the last transition said there is no valid face.
@@ -29,10 +32,15 @@ public final class ReportAggregator {
 
     public private(set) var reports: [InputReport] = []
     private let intervals: IntervalSettings
+    /// `unifiedQuality` below this is the `lowFaceImageQuality` condition (`--fiq-threshold`).
+    private let fiqThreshold: Double
     private var current: Reading?
     private var nextIndex = 0
 
-    public init(intervals: IntervalSettings = IntervalSettings()) { self.intervals = intervals }
+    public init(intervals: IntervalSettings = IntervalSettings(), fiqThreshold: Double = 50) {
+        self.intervals = intervals
+        self.fiqThreshold = fiqThreshold
+    }
 
     /// Feeds a live event; `index` is the input's place in the full input list (nil: in order of appearance).
     public func consume(_ event: Event, index: Int? = nil) {
@@ -66,16 +74,17 @@ public final class ReportAggregator {
         case .inputOpened(let fps):
             if fps > 0 { reading.frameDuration = 1 / fps }
         case .frameQuality(let frame, let pts, let darkness, let lightness, let sharpness, let tooDark, let tooLight, let blurred):
-            Self.begin(frame, pts, in: &reading)
+            begin(frame, pts, in: &reading)
             reading.frame?.quality = (darkness, lightness, sharpness, tooDark, tooLight, blurred)
-        case .face(let frame, let pts, let count, let angles, let labels):
-            Self.begin(frame, pts, in: &reading)
+        case .face(let frame, let pts, let count, let angles, let labels, let quality):
+            begin(frame, pts, in: &reading)
             reading.frame?.face = (count, angles.x, angles.y, angles.z)
+            reading.frame?.faceImageQuality = quality
             reading.report.faceFrames += 1
             reading.report.faceCounts[String(count), default: 0] += 1
             for (axis, label) in labels ?? [:] { reading.report.headPose[axis, default: [:]][label, default: 0] += 1 }
         case .faceLost(let frame, let pts):
-            Self.begin(frame, pts, in: &reading)
+            begin(frame, pts, in: &reading)
             reading.frame?.faceLost = true
         case .code(let content, let pts):
             guard !reading.report.qrCodes.contains(where: { $0.content == content }) else { return }
@@ -96,14 +105,14 @@ public final class ReportAggregator {
     }
 
     /// The events of `frame` start: the previous frame's facts are complete.
-    private static func begin(_ frame: Int, _ pts: Double, in reading: inout Reading) {
+    private func begin(_ frame: Int, _ pts: Double, in reading: inout Reading) {
         if let facts = reading.frame, facts.frame == frame { return }
-        if let facts = reading.frame { add(facts, to: &reading) }
+        if let facts = reading.frame { Self.add(facts, to: &reading, fiqThreshold: fiqThreshold) }
         reading.frame = FrameFacts(frame: frame, pts: pts)
     }
 
     /// One frame's facts into the scores, the plots and the intervals.
-    private static func add(_ facts: FrameFacts, to reading: inout Reading) {
+    private static func add(_ facts: FrameFacts, to reading: inout Reading, fiqThreshold: Double) {
         let pts = facts.pts
         reading.lastPts = max(reading.lastPts ?? pts, pts)
         if let quality = facts.quality {
@@ -129,9 +138,15 @@ public final class ReportAggregator {
             let turned = [facts.face?.x, facts.face?.y].contains { abs($0 ?? 0) > IntervalCondition.frontalLimit }
             reading.trackers[.notFrontal]?.observe(turned, at: pts)
         }
+        for (name, score) in facts.faceImageQuality ?? [:] { reading.faceImageQuality[name, default: ScoreAccumulator()].add(score) }
+        if !reading.faceImageQuality.isEmpty {
+            // Frames without a measured face count as low quality once the stage has measured some.
+            reading.trackers[.lowFaceImageQuality]?.observe((facts.faceImageQuality?["unifiedQuality"] ?? 0) < fiqThreshold, at: pts)
+        }
         if facts.quality != nil || facts.face != nil {
             reading.series.add(pts: pts, face: facts.face == nil ? 0 : 1, head: (facts.face?.x, facts.face?.y, facts.face?.z),
-                               quality: facts.quality.map { ($0.darkness, $0.lightness, $0.sharpness) })
+                               quality: facts.quality.map { ($0.darkness, $0.lightness, $0.sharpness) },
+                               faceImageQuality: facts.faceImageQuality?["unifiedQuality"])
         }
     }
 
@@ -144,19 +159,21 @@ public final class ReportAggregator {
     private func finishCurrent() {
         guard var reading = current else { return }
         current = nil
-        if let facts = reading.frame { Self.add(facts, to: &reading) }
+        if let facts = reading.frame { Self.add(facts, to: &reading, fiqThreshold: fiqThreshold) }
         var report = reading.report
         report.darkness = reading.darkness.stats
         report.lightness = reading.lightness.stats
         report.sharpness = reading.sharpness.stats
         report.faceCounts["0"] = max(0, report.framesAnalysed - report.faceFrames)
         report.series = reading.series.series
+        if !reading.faceImageQuality.isEmpty { report.faceImageQuality = reading.faceImageQuality.compactMapValues(\.stats) }
         let end = (reading.lastPts ?? 0) + reading.frameDuration
         var found: [String: [[Double]]] = [:]
         for condition in IntervalCondition.allCases {
             let hasData = switch condition {
             case .dark, .light, .blurred: (report.scoredFrames ?? 0) > 0
             case .noFace, .severalFaces, .notFrontal: reading.facesAnalysed
+            case .lowFaceImageQuality: !reading.faceImageQuality.isEmpty
             }
             guard hasData, var tracker = reading.trackers[condition] else { continue }
             found[condition.rawValue] = tracker.finish(at: end)

@@ -8,7 +8,9 @@ enum ReportFact {
     case frameQuality(frame: Int, pts: Double, darkness: Double, lightness: Double, sharpness: Double,
                       tooDark: Bool, tooLight: Bool, blurred: Bool)
     /// The head-pose labels by axis (`vertical`, `horizontal`, `tilt`; "none" between classes), when there is a pose.
-    case face(frame: Int, pts: Double, count: Int, angles: (x: Double?, y: Double?, z: Double?), labels: [String: String]?)
+    /// `quality`: the face image quality component scores and `unifiedQuality`, when measured.
+    case face(frame: Int, pts: Double, count: Int, angles: (x: Double?, y: Double?, z: Double?), labels: [String: String]?,
+              quality: [String: Double]?)
     /// The valid face was lost (`faceUndetected`).
     case faceLost(frame: Int, pts: Double)
     case code(content: String, pts: Double)
@@ -37,6 +39,10 @@ enum ReportFact {
                          labels: pose.map { pose in
                              ["vertical": pose.verticalLabel ?? "none", "horizontal": pose.horizontalLabel ?? "none",
                               "tilt": pose.tiltLabel ?? "none"]
+                         },
+                         quality: detected.face.imageQuality.map { measured in
+                             Dictionary(uniqueKeysWithValues: measured.components.map { ($0.name, Double($0.value.score)) }
+                                        + [("unifiedQuality", Double(measured.unifiedQuality))])
                          })
         case let scanned as QRCodeScanned: self = .code(content: scanned.code.reportedContent, pts: pts)
         case let check as AcquisitionCheck: self = .acquisition(check)
@@ -74,6 +80,9 @@ enum ReportFact {
                          angles: (number("headEulerAngleX"), number("headEulerAngleY"), number("headEulerAngleZ")),
                          labels: pose.map { pose in
                              Dictionary(uniqueKeysWithValues: ["vertical", "horizontal", "tilt"].map { ($0, pose[$0] as? String ?? "none") })
+                         },
+                         quality: (fields["faceImageQuality"] as? [String: Any]).map { measured in
+                             measured.compactMapValues { (($0 as? [String: Any])?["score"] as? NSNumber)?.doubleValue }
                          })
         case QRCodeScanned.eventName:
             guard let content = fields["content"] as? String else { self = .other; return }
