@@ -99,7 +99,10 @@ struct ReportTests {
         let browser = "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars"
         let dom = Shell.run("\(browser) --dump-dom \(Shell.quote(page)) 2>/dev/null")
         #expect(dom.status == 0)
-        #expect(dom.stdout.components(separatedBy: "<svg class=\"plot\"").count - 1 == 15)
+        // Three plots per input, and a fourth (face image quality) for each input with a measured face.
+        let measured = try document(Self.full.prefix).inputs.filter { $0.faceImageQuality != nil }.count
+        #expect(measured == 4)
+        #expect(dom.stdout.components(separatedBy: "<svg class=\"plot\"").count - 1 == 15 + measured)
         #expect(dom.stdout.components(separatedBy: "<polyline").count > 15)
         #expect(dom.stdout.contains("<img class=\"thumb\""))
         let capture = Shell.run("\(browser) --window-size=1200,1400 --screenshot=\(Shell.quote(shot)) \(Shell.quote(page)) 2>&1")
