@@ -64,7 +64,45 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
         for (int i = 0; i < std::min(capacity, *count); ++i) {
             const dlib::rectangle &r = found[i].rect;
             boxes[i] = {area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale,
-                        found[i].detection_confidence};
+                        found[i].detection_confidence, int(found[i].weight_index)};
+        }
+        return 0;
+    });
+}
+
+extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
+                                            int stride, cvision_box region, double scale, double threshold, double angle,
+                                            cvision_box *boxes, int capacity, int *count) {
+    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
+        return cvision::fail("invalid detection request");
+    return cvision::guarded([&] {
+        *count = 0;
+        const cv::Rect area = cv::Rect(int(region.x), int(region.y), int(region.width), int(region.height)) &
+                              cv::Rect(0, 0, width, height);
+        if (area.width * scale < 40 || area.height * scale < 40) return 0;
+        // Rotate and scale about the region's centre in one warp, onto a canvas that holds the whole turned region.
+        const cv::Point2f centre(area.x + area.width / 2.0f, area.y + area.height / 2.0f);
+        const double radians = angle * CV_PI / 180, c = std::abs(std::cos(radians)), s = std::abs(std::sin(radians));
+        const cv::Size canvas(int((area.width * c + area.height * s) * scale), int((area.width * s + area.height * c) * scale));
+        cv::Mat warp = cv::getRotationMatrix2D(centre, angle, scale);
+        warp.at<double>(0, 2) += canvas.width / 2.0 - centre.x;
+        warp.at<double>(1, 2) += canvas.height / 2.0 - centre.y;
+        cv::Mat turned, back;
+        cv::warpAffine(wrap_gray(gray, width, height, stride), turned, warp, canvas, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR,
+                       cv::BORDER_CONSTANT, cv::Scalar(128));
+        cv::invertAffineTransform(warp, back);
+        dlib::cv_image<unsigned char> view(turned);
+        std::vector<dlib::rect_detection> found;
+        detector->detector(view, found, threshold);
+        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
+        *count = static_cast<int>(found.size());
+        for (int i = 0; i < std::min(capacity, *count); ++i) {
+            const dlib::rectangle &r = found[i].rect;
+            const double cx = (r.left() + r.right()) / 2.0, cy = (r.top() + r.bottom()) / 2.0;
+            const double x = back.at<double>(0, 0) * cx + back.at<double>(0, 1) * cy + back.at<double>(0, 2);
+            const double y = back.at<double>(1, 0) * cx + back.at<double>(1, 1) * cy + back.at<double>(1, 2);
+            const double w = r.width() / scale, h = r.height() / scale;
+            boxes[i] = {x - w / 2, y - h / 2, w, h, found[i].detection_confidence, int(found[i].weight_index)};
         }
         return 0;
     });
@@ -97,7 +135,7 @@ extern "C" int cvision_detect_profiles(cvision_profile_detector *detector, const
         for (const cv::Rect &r : found_mirrored) found.emplace_back(area.width - r.x - r.width, r.y, r.width, r.height);
         *count = static_cast<int>(found.size());
         for (int i = 0; i < std::min(capacity, *count); ++i)
-            boxes[i] = {double(found[i].x + area.x), double(found[i].y + area.y), double(found[i].width), double(found[i].height), 0};
+            boxes[i] = {double(found[i].x + area.x), double(found[i].y + area.y), double(found[i].width), double(found[i].height), 0, -1};
         return 0;
     });
 }

@@ -117,7 +117,8 @@ int cvision_wechat_qr_decode(cvision_wechat_qr *decoder, const uint8_t *gray, in
 
 // ---- faces (face_detection.cpp, face_landmarks.cpp, head_pose.cpp) ----
 
-typedef struct { double x, y, width, height, score; } cvision_box;
+/// A box; `filter` is which of dlib's five HOG filters found it (0 front, 1 and 2 turned, 3 and 4 rolled), -1 else.
+typedef struct { double x, y, width, height, score; int filter; } cvision_box;
 typedef struct { float x, y; } cvision_point;
 
 /// dlib's HOG frontal face detector (the model is built into dlib). One per thread: a detection uses working
@@ -133,6 +134,12 @@ void cvision_face_detector_free(cvision_face_detector *detector);
 int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
                          cvision_box region, double scale, double threshold, cvision_box *boxes, int capacity, int *count);
 
+/// The same on the region turned counter-clockwise by `angle` degrees about its centre (a face rolled by −angle
+/// stands upright there); the boxes are upright, centred where the faces are in the image.
+int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
+                                 cvision_box region, double scale, double threshold, double angle, cvision_box *boxes,
+                                 int capacity, int *count);
+
 /// OpenCV's Haar cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.
 typedef struct cvision_profile_detector cvision_profile_detector;
 cvision_profile_detector *cvision_profile_detector_create(const char *cascade_path);
@@ -147,6 +154,11 @@ void cvision_landmarker_free(cvision_landmarker *landmarker);
 /// Fits the 68 points (iBUG order) of the face in `box` on a full-resolution gray image.
 int cvision_fit_landmarks(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height, int stride,
                           cvision_box box, cvision_point points[68]);
+
+/// The same on the image turned counter-clockwise by `angle` degrees about the box's centre (so that a face whose
+/// eye line slopes by `angle` stands upright), the points mapped back to the image.
+int cvision_fit_landmarks_rotated(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height, int stride,
+                                  cvision_box box, double angle, cvision_point points[68]);
 
 /// Head rotation from the 68 landmarks with solvePnP against a generic 3-D face (focal length = image width,
 /// principal point at the centre), in degrees, ML Kit's conventions: pitch > 0 looks up, yaw > 0 turns toward

@@ -39,20 +39,32 @@ public struct FaceDetectionStage: Stage {
     /// that shrank by up to 10 % is still found).
     static let followedFaceWidth = 90.0
 
+    /// dlib's frontal detector finds faces rolled up to about ±30°; when a full scan finds none, copies of the frame
+    /// turned by these angles are scanned too (faces rolled up to about ±60°).
+    static let turnedScans = [35.0, -35.0]
+
     private let options: Options
     private let detector: FaceModels.Detector
+    /// A photo: the turned scans run whenever the upright one finds nothing (a video runs them on the frames
+    /// where a face was just lost, and every `detectEvery` frames without a face).
+    private let stillImage: Bool
+    private var framesSinceTurnedScan: Int
     private var framesSinceFullPass = Int.max - 1
     private var nextTrackingId = 1
     /// The faces this stage found in the previous frame: it follows them on its own, so that it can run a frame
     /// ahead of the landmarks stage on another thread.
     private var followedFaces: [FaceObservation] = []
 
-    public init(options: Options) throws(FrameProbeError) {
+    public init(options: Options, stillImage: Bool = true) throws(FrameProbeError) {
         self.options = try Self.validated(options)
+        self.stillImage = stillImage
+        framesSinceTurnedScan = options.detectEvery  // a video's first frames may scan turned copies at once
         detector = try FaceModels.detector()
     }
 
-    public init(options: Options, context: StageContext) throws(FrameProbeError) { try self.init(options: options) }
+    public init(options: Options, context: StageContext) throws(FrameProbeError) {
+        try self.init(options: options, stillImage: context.info?.isStillImage ?? false)
+    }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
         let gray = try analysis.gray(of: frame)
@@ -66,7 +78,7 @@ public struct FaceDetectionStage: Stage {
         }
         var lost: [FaceObservation] = []
         for var face in followed {
-            if let hit = try redetect(face.box, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+            if let hit = try redetect(face.box, roll: face.roll, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
                 face.box = hit.box
                 face.confidence = hit.score
                 face.isTracked = false
@@ -99,9 +111,21 @@ public struct FaceDetectionStage: Stage {
     private mutating func fullPass(_ gray: GrayImage, continuing followed: inout [FaceObservation]) throws(FrameProbeError) -> [FaceObservation] {
         framesSinceFullPass = 0
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let scale = detectionScale(frameWidth: gray.width)
         var faces: [FaceObservation] = []
-        for hit in try detect(in: gray, region: whole, scale: detectionScale(frameWidth: gray.width), threshold: 0) {
+        for hit in try detect(in: gray, region: whole, scale: scale, threshold: 0) {
             faces.append(takeIdentity(for: hit, from: &followed))
+        }
+        framesSinceTurnedScan = min(framesSinceTurnedScan + 1, options.detectEvery)
+        guard faces.isEmpty, stillImage || !followed.isEmpty || framesSinceTurnedScan >= options.detectEvery else { return faces }
+        framesSinceTurnedScan = 0
+        for angle in Self.turnedScans {
+            for hit in try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
+            where !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+                var face = takeIdentity(for: hit, from: &followed)
+                face.roll = angle + (hit.rollHint ?? 0)
+                faces.append(face)
+            }
         }
         return faces
     }
@@ -126,15 +150,17 @@ public struct FaceDetectionStage: Stage {
             nextTrackingId += 1
         }
         face.confidence = hit.score
+        face.roll = hit.rollHint
         return face
     }
 
     /// Looks for a followed face again in a window around its last box; the best hit nearest to it.
-    private func redetect(_ box: Box, in gray: GrayImage) throws(FrameProbeError) -> Detection? {
+    /// `roll`: the face was found on a turned copy; it is looked for on one again.
+    private func redetect(_ box: Box, roll: Double?, in gray: GrayImage) throws(FrameProbeError) -> Detection? {
         let margin = box.width * Self.searchMargin
         let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
         let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
-        let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2)
+        let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2, turnedBy: roll ?? 0)
         // Hits come best first; the best one that overlaps the face (not the one nearest its old box, which
         // would make the box lag behind a moving face).
         return hits.first { $0.box.intersectionOverUnion(box) > 0.2 }
@@ -144,17 +170,35 @@ public struct FaceDetectionStage: Stage {
     struct Detection {
         var box: Box
         var score: Double
+        /// Which of dlib's five HOG filters fired: 0 front, 1 and 2 turned, 3 and 4 rolled.
+        var filter: Int
+
+        /// The eye-line slope a rolled filter means (3: the face rolled counter-clockwise, 4: clockwise; about 30°,
+        /// measured on photos turned in 5° steps): where the landmark fit starts.
+        var rollHint: Double? {
+            switch filter {
+            case 3: -Self.rolledFilterSlope
+            case 4: Self.rolledFilterSlope
+            default: nil
+            }
+        }
+
+        static let rolledFilterSlope = 30.0
     }
 
-    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double) throws(FrameProbeError) -> [Detection] {
+    /// Faces in `region`, on the frame turned counter-clockwise by `angle` degrees about the region's centre.
+    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double, turnedBy angle: Double = 0) throws(FrameProbeError) -> [Detection] {
         var found = [cvision_box](repeating: cvision_box(), count: 64)
         var count: Int32 = 0
-        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0)
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
         try CVisionCall.check("face detection") {
-            cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                 area, scale, threshold, &found, Int32(found.count), &count)
+            abs(angle) < 0.5
+                ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                       area, scale, threshold, &found, Int32(found.count), &count)
+                : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                               area, scale, threshold, angle, &found, Int32(found.count), &count)
         }
-        return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score) }
+        return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score, filter: Int($0.filter)) }
     }
 
     /// The profile-cascade hit (either profile) overlapping `box`, if any.
@@ -162,7 +206,7 @@ public struct FaceDetectionStage: Stage {
         guard let profiles = detector.profiles else { return nil }
         let margin = box.width * 0.4
         let region = cvision_box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
-                                 height: box.height + 2 * margin, score: 0)
+                                 height: box.height + 2 * margin, score: 0, filter: -1)
         var found = [cvision_box](repeating: cvision_box(), count: 8)
         var count: Int32 = 0
         try CVisionCall.check("profile detection") {

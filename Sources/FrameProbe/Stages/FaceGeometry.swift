@@ -75,10 +75,18 @@ public enum FaceGeometry {
 
     /// Pixels between the centres of the two eyes (their six landmarks each).
     public static func interEyeDistance(_ points: [Point2D]) -> Double {
-        func centre(_ eye: [Int]) -> Point2D {
-            Point2D(x: eye.map { points[$0].x }.reduce(0, +) / Double(eye.count), y: eye.map { points[$0].y }.reduce(0, +) / Double(eye.count))
-        }
-        return centre(leftEye).distance(to: centre(rightEye))
+        eyeCentre(points, leftEye).distance(to: eyeCentre(points, rightEye))
+    }
+
+    /// The slope of the line from the subject's right eye (on the image's left) to the left one, in degrees, in
+    /// image coordinates: positive when it falls to the right (the face rolled clockwise).
+    public static func eyeLineAngle(_ points: [Point2D]) -> Double {
+        let right = eyeCentre(points, rightEye), left = eyeCentre(points, leftEye)
+        return atan2(left.y - right.y, left.x - right.x) * 180 / .pi
+    }
+
+    static func eyeCentre(_ points: [Point2D], _ eye: [Int]) -> Point2D {
+        Point2D(x: eye.map { points[$0].x }.reduce(0, +) / Double(eye.count), y: eye.map { points[$0].y }.reduce(0, +) / Double(eye.count))
     }
 
     public static let contourGroups: [(String, [Int])] = [

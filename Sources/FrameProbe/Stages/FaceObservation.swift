@@ -6,6 +6,9 @@ public struct FaceObservation: Sendable {
     public var trackingId: Int
     /// True when the face was carried from the previous frame rather than detected in this one.
     public var isTracked: Bool
+    /// How far the face is rolled, when it was found on a turned copy of the frame: the slope of its eye line in
+    /// degrees (image coordinates, positive when it falls to the right) — the landmark fit starts upright from it.
+    public var roll: Double?
     /// The detector's score for this frame's box (dlib's HOG SVM margin: above 0 is a face at the default
     /// threshold, higher is surer); nil when the box was carried (profile cascade, or not detected in this frame).
     public var confidence: Double?

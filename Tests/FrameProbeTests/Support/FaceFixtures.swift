@@ -5,7 +5,7 @@ import Foundation
 enum FaceFixtures {
     static let examples = "/usr/share/doc/libdlib19.1/examples/faces"
 
-    static func photo(_ name: String) -> String { "\(examples)/\(name)" }
+    static func photo(_ name: String) -> String { name.hasPrefix("/") ? name : "\(examples)/\(name)" }
 
     /// The boxes of dlib's `training.xml` / `testing.xml`, per image file.
     static func labelledBoxes(_ file: String) -> [(image: String, boxes: [Box])] {
