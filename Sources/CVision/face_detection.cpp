@@ -31,6 +31,23 @@ cv::Mat wrap_gray(const uint8_t *gray, int width, int height, int stride) {
 }
 } // namespace
 
+namespace {
+// Runs the detector on `image` and writes its hits best first, each box placed in the frame by `place`.
+template <typename Place>
+void detect_best_first(cvision_face_detector *detector, const cv::Mat &image, double threshold, cvision_box *boxes, int capacity,
+                       int *count, Place place) {
+    dlib::cv_image<unsigned char> view(image);
+    std::vector<dlib::rect_detection> found;
+    detector->detector(view, found, threshold);
+    std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
+    *count = static_cast<int>(found.size());
+    for (int i = 0; i < std::min(capacity, *count); ++i) {
+        const cv::Rect2d box = place(found[i].rect);
+        boxes[i] = {box.x, box.y, box.width, box.height, found[i].detection_confidence, int(found[i].weight_index)};
+    }
+}
+} // namespace
+
 extern "C" cvision_face_detector *cvision_face_detector_create(void) {
     return cvision::created<cvision_face_detector>([](cvision_face_detector &made) {
         made.detector = prototype();
@@ -56,16 +73,9 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
         } else {
             cv::resize(patch, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
-        dlib::cv_image<unsigned char> view(scaled);
-        std::vector<dlib::rect_detection> found;
-        detector->detector(view, found, threshold);
-        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
-        *count = static_cast<int>(found.size());
-        for (int i = 0; i < std::min(capacity, *count); ++i) {
-            const dlib::rectangle &r = found[i].rect;
-            boxes[i] = {area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale,
-                        found[i].detection_confidence, int(found[i].weight_index)};
-        }
+        detect_best_first(detector, scaled, threshold, boxes, capacity, count, [&](const dlib::rectangle &r) {
+            return cv::Rect2d(area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale);
+        });
         return 0;
     });
 }
@@ -91,19 +101,13 @@ extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, con
         cv::warpAffine(wrap_gray(gray, width, height, stride), turned, warp, canvas, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR,
                        cv::BORDER_CONSTANT, cv::Scalar(128));
         cv::invertAffineTransform(warp, back);
-        dlib::cv_image<unsigned char> view(turned);
-        std::vector<dlib::rect_detection> found;
-        detector->detector(view, found, threshold);
-        std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
-        *count = static_cast<int>(found.size());
-        for (int i = 0; i < std::min(capacity, *count); ++i) {
-            const dlib::rectangle &r = found[i].rect;
+        detect_best_first(detector, turned, threshold, boxes, capacity, count, [&](const dlib::rectangle &r) {
             const double cx = (r.left() + r.right()) / 2.0, cy = (r.top() + r.bottom()) / 2.0;
             const double x = back.at<double>(0, 0) * cx + back.at<double>(0, 1) * cy + back.at<double>(0, 2);
             const double y = back.at<double>(1, 0) * cx + back.at<double>(1, 1) * cy + back.at<double>(1, 2);
             const double w = r.width() / scale, h = r.height() / scale;
-            boxes[i] = {x - w / 2, y - h / 2, w, h, found[i].detection_confidence, int(found[i].weight_index)};
-        }
+            return cv::Rect2d(x - w / 2, y - h / 2, w, h);
+        });
         return 0;
     });
 }
