@@ -182,17 +182,3 @@ public final class ReportAggregator {
         reports.append(report)
     }
 }
-
-/// Mean, minimum and maximum of a score, summed as the values come.
-struct ScoreAccumulator {
-    private var sum = 0.0, count = 0, low = Double.infinity, high = -Double.infinity
-
-    mutating func add(_ value: Double) {
-        sum += value
-        count += 1
-        low = min(low, value)
-        high = max(high, value)
-    }
-
-    var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
-}

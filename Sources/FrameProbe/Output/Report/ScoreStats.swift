@@ -1,0 +1,51 @@
+/// Mean, minimum and maximum of a score.
+public struct ScoreStats: Codable, Sendable, Equatable {
+    public var mean: Double
+    public var min: Double
+    public var max: Double
+    /// How many values it summarises (for weighting when inputs are combined).
+    public var count: Int
+
+    /// `darknessMean`, `darknessMin`, `darknessMax`, … for the three scores that have values.
+    static func fields(darkness: ScoreStats?, lightness: ScoreStats?, sharpness: ScoreStats?) -> [String: Double] {
+        var fields: [String: Double] = [:]
+        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
+            guard let stats else { continue }
+            fields[name + "Mean"] = stats.mean
+            fields[name + "Min"] = stats.min
+            fields[name + "Max"] = stats.max
+        }
+        return fields
+    }
+
+    init(mean: Double, min: Double, max: Double, count: Int) {
+        self.mean = mean
+        self.min = min
+        self.max = max
+        self.count = count
+    }
+
+    /// Several inputs' statistics as one (mean weighted by count).
+    init?(combining parts: [ScoreStats]) {
+        let total = parts.reduce(0) { $0 + $1.count }
+        guard total > 0 else { return nil }
+        mean = parts.reduce(0) { $0 + $1.mean * Double($1.count) } / Double(total)
+        min = parts.map(\.min).min() ?? 0
+        max = parts.map(\.max).max() ?? 0
+        count = total
+    }
+}
+
+/// Mean, minimum and maximum of a score, summed as the values come.
+struct ScoreAccumulator {
+    private var sum = 0.0, count = 0, low = Double.infinity, high = -Double.infinity
+
+    mutating func add(_ value: Double) {
+        sum += value
+        count += 1
+        low = min(low, value)
+        high = max(high, value)
+    }
+
+    var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
+}
