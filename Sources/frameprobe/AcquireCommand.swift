@@ -11,7 +11,10 @@ struct AcquireCommand: Command {
         clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
         INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
         """
-    static let options = OptionTable.input + OptionTable.acquisitionOutput + StageRegistry.builtIn.options(of: StageRegistry.acquisitionStages)
+    /// Input, its output options, and the settings of the stages it runs that have any (the face image quality
+    /// stage always runs here: its switch is analyze's).
+    static let options = OptionTable.input + OptionTable.acquisitionOutput
+        + StageRegistry.builtIn.options(of: StageRegistry.acquisitionStages.filter { $0 != "faceImageQuality" })
 
     let analysis: AnalysisRun
 
