@@ -58,9 +58,9 @@ public struct CaptureStage: Stage {
     /// With `best`: when the open window began, and its best frame so far.
     private var window: (start: Double, best: Candidate)?
 
-    /// A frame that may be saved: what is cut from it, and what its image event and annotation need.
+    /// A frame that may be saved, and what its image, event and annotation need (the image is cut only when it is
+    /// saved: with `best`, most candidates never are).
     private struct Candidate {
-        let subject: BGRImage
         let frame: Frame
         let box: Box?
         let landmarks: [Point2D]?
@@ -89,8 +89,8 @@ public struct CaptureStage: Stage {
     public var endsInput: Bool { finished && options.stopAtEndCapture }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        guard !finished, options.best || gateIsOpen(at: frame.time), let subject = try subject(of: frame, analysis) else { return }
-        let candidate = Candidate(subject: subject, frame: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks,
+        guard !finished, options.best || gateIsOpen(at: frame.time), hasSubject(frame, analysis.validFaceBox) else { return }
+        let candidate = Candidate(frame: frame, box: analysis.validFaceBox, landmarks: analysis.faces.first?.landmarks,
                                   faceImageQuality: analysis.faces.first?.imageQuality)
         guard options.best else { return try save(candidate, emit: emit) }
         if let open = window, (frame.time - open.start) * 1000 >= Double(options.timeBetweenImages) - 1e-6 {
@@ -113,7 +113,8 @@ public struct CaptureStage: Stage {
     }
 
     private mutating func save(_ candidate: Candidate, emit: Emit) throws(FrameProbeError) {
-        let (image, picture) = try Letterbox.fit(candidate.subject, width: options.outputWidth, height: options.outputHeight,
+        guard let subject = try subject(of: candidate.frame, box: candidate.box) else { return }
+        let (image, picture) = try Letterbox.fit(subject, width: options.outputWidth, height: options.outputHeight,
                                                  keepAspect: options.keepAspect)
         let quality = try QualityScores(of: picture, ellipticalMask: type == .face)
         let name = "\(type.rawValue)-\(String(format: "%04d", saved + 1))"
@@ -138,12 +139,21 @@ public struct CaptureStage: Stage {
         return (time - lastSavedTime) * 1000 >= Double(options.timeBetweenImages) - 1e-6
     }
 
+    /// Whether this frame has something to save: a valid primary face inside the frame, or the frame itself.
+    private func hasSubject(_ frame: Frame, _ box: Box?) -> Bool {
+        switch type {
+        case .frame: true
+        case .face: box?.clamped(toWidth: frame.width, height: frame.height) != nil
+        case .qrcode, .none: false
+        }
+    }
+
     /// What is saved from this frame: the valid primary face's enlarged box (clamped to the frame), or the
     /// whole frame for `frame` capture.
-    private func subject(of frame: Frame, _ analysis: FrameAnalysis) throws(FrameProbeError) -> BGRImage? {
+    private func subject(of frame: Frame, box: Box?) throws(FrameProbeError) -> BGRImage? {
         switch type {
         case .frame: frame.image
-        case .face: try analysis.validFaceBox.flatMap { box throws(FrameProbeError) in try FaceCrop.image(of: box, in: frame) }
+        case .face: try box.flatMap { box throws(FrameProbeError) in try FaceCrop.image(of: box, in: frame) }
         case .qrcode, .none: nil
         }
     }
