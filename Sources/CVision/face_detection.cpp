@@ -121,25 +121,40 @@ extern "C" cvision_profile_detector *cvision_profile_detector_create(const char 
 extern "C" void cvision_profile_detector_free(cvision_profile_detector *detector) { delete detector; }
 
 extern "C" int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *gray, int width, int height,
-                                       int stride, cvision_box region, int min_size, cvision_box *boxes, int capacity,
-                                       int *count) {
-    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count)
+                                       int stride, cvision_box region, double scale, int min_size, cvision_box *boxes,
+                                       int capacity, int *count) {
+    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
         return cvision::fail("invalid profile detection request");
     return cvision::guarded([&] {
         cv::Rect area = cv::Rect(cv::Point(int(region.x), int(region.y)), cv::Size(int(region.width), int(region.height))) &
                         cv::Rect(0, 0, width, height);
         *count = 0;
-        if (area.width < min_size || area.height < min_size) return 0;
-        cv::Mat patch = wrap_gray(gray, width, height, stride)(area), mirrored;
-        cv::flip(patch, mirrored, 1);
-        std::vector<cv::Rect> found, found_mirrored;
+        if (area.width * scale < min_size || area.height * scale < min_size) return 0;
+        cv::Mat patch = wrap_gray(gray, width, height, stride)(area), scaled, mirrored;
+        if (std::abs(scale - 1.0) < 1e-3) {
+            scaled = patch;
+        } else {
+            cv::resize(patch, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+        }
+        cv::flip(scaled, mirrored, 1);
+        std::vector<cvision_box> kept;
+        const auto keep = [&](const cv::Rect &r, bool mirror) {
+            const double x = mirror ? scaled.cols - r.x - r.width : r.x;
+            const cv::Rect2d box(area.x + x / scale, area.y + r.y / scale, r.width / scale, r.height / scale);
+            for (const cvision_box &other : kept) {
+                const cv::Rect2d seen(other.x, other.y, other.width, other.height);
+                if ((box & seen).area() > 0.3 * std::min(box.area(), seen.area())) return;
+            }
+            kept.push_back({box.x, box.y, box.width, box.height, 0, mirror ? 1 : 0});
+        };
         const cv::Size smallest(min_size, min_size);
-        detector->cascade.detectMultiScale(patch, found, 1.1, 3, 0, smallest);
-        detector->cascade.detectMultiScale(mirrored, found_mirrored, 1.1, 3, 0, smallest);
-        for (const cv::Rect &r : found_mirrored) found.emplace_back(area.width - r.x - r.width, r.y, r.width, r.height);
-        *count = static_cast<int>(found.size());
-        for (int i = 0; i < std::min(capacity, *count); ++i)
-            boxes[i] = {double(found[i].x + area.x), double(found[i].y + area.y), double(found[i].width), double(found[i].height), 0, -1};
+        for (bool mirror : {false, true}) {
+            std::vector<cv::Rect> found;
+            detector->cascade.detectMultiScale(mirror ? mirrored : scaled, found, 1.1, 3, 0, smallest);
+            for (const cv::Rect &r : found) keep(r, mirror);
+        }
+        *count = static_cast<int>(kept.size());
+        std::copy_n(kept.begin(), std::min(capacity, *count), boxes);
         return 0;
     });
 }

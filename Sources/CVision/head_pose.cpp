@@ -47,8 +47,14 @@ extern "C" int cvision_head_pose(const cvision_point points[68], int width, int 
             model.push_back(p.position);
             image.emplace_back(points[p.landmark].x, points[p.landmark].y);
         }
+        // The pose is the face's as it looks in the picture: the camera's axis meets the middle of the eye and mouth
+        // corners (a face at the top of a tall frame that looks at the lens reads frontal, not 30° down, and a crop
+        // reads as its whole photo did), and its focal length is the frame's width (a webcam's or phone's front
+        // camera, ~53° across). Measured on renders of known turns (Tests/FrameProbeTests/HeadPoseRenderTests).
+        const cv::Point2d face_centre((points[36].x + points[45].x + points[48].x + points[54].x) / 4.0,
+                                      (points[36].y + points[45].y + points[48].y + points[54].y) / 4.0);
         const double focal = width;
-        const cv::Matx33d camera(focal, 0, width / 2.0, 0, focal, height / 2.0, 0, 0, 1);
+        const cv::Matx33d camera(focal, 0, face_centre.x, 0, focal, face_centre.y, 0, 0, 1);
         // Start from a face 600 mm in front of the camera, facing it: the iterative solver then converges to the
         // facing solution rather than a mirrored one.
         cv::Mat rotation_vector = cv::Mat::zeros(3, 1, CV_64F);

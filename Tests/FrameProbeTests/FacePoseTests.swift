@@ -8,9 +8,16 @@ struct FacePoseTests {
         try #require(try FaceFixtures.faces(in: frame, minFaceSize: 0.2).first)
     }
 
-    @Test func uprightFrontalPortraitIsFrontalOnAllAxes() throws {
-        let pose = try #require(try primaryFace(FaceFixtures.firstFrame(FaceFixtures.photo("Tom_Cruise_avp_2014_4.jpg"))).headPose)
-        #expect(pose.verticalLabel == "Frontal" && pose.horizontalLabel == "Frontal" && pose.tiltLabel == "Frontal", "\(pose)")
+    /// People who look at the camera read frontal on all axes: every eyes-open frame of the real talking heads
+    /// (measured: |X| ≤ 10.5°, |Y| ≤ 7.1°, |Z| ≤ 5.6°).
+    @Test func facesLookingAtTheCameraAreFrontalOnAllAxes() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("eyes-open") }
+        #expect(frames.count == 9)
+        for frame in frames {
+            let pose = try #require(try primaryFace(FaceFixtures.firstFrame(folder.appendingPathComponent(frame).path)).headPose)
+            #expect(pose.verticalLabel == "Frontal" && pose.horizontalLabel == "Frontal" && pose.tiltLabel == "Frontal", "\(frame): \(pose)")
+        }
     }
 
     /// Rotated 20° counter-clockwise in the image plane: Z ≈ +20, label "Left".
@@ -25,7 +32,8 @@ struct FacePoseTests {
     }
 
     /// Mirroring the image flips the sign of Y and Z (and keeps X), face by face (2008_002506.jpg: three
-    /// faces, two turned ±27° and tilted ±15°).
+    /// faces, two turned about ±11° as they look in the picture — ±26° in the camera's axes, being off-centre —
+    /// and tilted ±15°).
     @Test func mirroringFlipsYawAndRoll() throws {
         let photo = "2008_002506.jpg"
         let plain = try FaceFixtures.faces(in: FaceFixtures.firstFrame(FaceFixtures.photo(photo)), minFaceSize: 0.15)
@@ -41,7 +49,7 @@ struct FacePoseTests {
             // dlib's landmarks are not exactly mirror-equivariant; pitch moves a few degrees.
             #expect(abs(a.x - b.x) < 8, "X \(a.x) vs mirrored \(b.x)")
         }
-        #expect(plain.contains { ($0.headPose?.y ?? 0) > 20 } && plain.contains { ($0.headPose?.y ?? 0) < -20 })
+        #expect(plain.contains { ($0.headPose?.y ?? 0) > 8 } && plain.contains { ($0.headPose?.y ?? 0) < -8 })
     }
 
     /// In 2008_002079.jpg the young man at the left turns toward the image's right and the man at the right

@@ -140,12 +140,14 @@ int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t 
                                  cvision_box region, double scale, double threshold, double angle, cvision_box *boxes,
                                  int capacity, int *count);
 
-/// OpenCV's Haar cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.
+/// OpenCV's cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.
 typedef struct cvision_profile_detector cvision_profile_detector;
 cvision_profile_detector *cvision_profile_detector_create(const char *cascade_path);
 void cvision_profile_detector_free(cvision_profile_detector *detector);
+/// Profile faces in `region`, searched on a copy scaled by `scale` for faces of at least `min_size` pixels there;
+/// boxes in image pixels, overlapping hits merged, `filter` 0 for a face turned toward the image's left, 1 right.
 int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                            cvision_box region, int min_size, cvision_box *boxes, int capacity, int *count);
+                            cvision_box region, double scale, int min_size, cvision_box *boxes, int capacity, int *count);
 
 /// dlib's 68-point shape predictor, loaded from a model file. Safe to share across threads.
 typedef struct cvision_landmarker cvision_landmarker;

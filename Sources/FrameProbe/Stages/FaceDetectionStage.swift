@@ -82,6 +82,7 @@ public struct FaceDetectionStage: Stage {
                 face.box = hit.box
                 face.confidence = hit.score
                 face.isTracked = false
+                face.profile = nil
                 faces.append(face)
             } else {
                 lost.append(face)
@@ -97,10 +98,11 @@ public struct FaceDetectionStage: Stage {
         for var face in lost {
             guard let profile = try profile(around: face.box, in: gray) else { continue }
             // Follow the profile hit with the face's own box size (the cascade's boxes are shaped differently).
-            face.box = Box(x: profile.centre.x - face.box.width / 2, y: profile.centre.y - face.box.height / 2,
+            face.box = Box(x: profile.box.centre.x - face.box.width / 2, y: profile.box.centre.y - face.box.height / 2,
                            width: face.box.width, height: face.box.height)
             face.isTracked = true
             face.confidence = nil
+            face.profile = profile.side
             faces.append(face)
         }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
@@ -127,6 +129,13 @@ public struct FaceDetectionStage: Stage {
                 faces.append(face)
             }
         }
+        guard faces.isEmpty else { return faces }
+        for profile in try profiles(in: whole, in: gray) {
+            var face = takeIdentity(for: Detection(box: profile.box, score: 0, filter: -1), from: &followed)
+            face.confidence = nil
+            face.profile = profile.side
+            faces.append(face)
+        }
         return faces
     }
 
@@ -151,6 +160,7 @@ public struct FaceDetectionStage: Stage {
         }
         face.confidence = hit.score
         face.roll = hit.rollHint
+        face.profile = nil
         return face
     }
 
@@ -201,19 +211,41 @@ public struct FaceDetectionStage: Stage {
         return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score, filter: Int($0.filter)) }
     }
 
-    /// The profile-cascade hit (either profile) overlapping `box`, if any.
-    private func profile(around box: Box, in gray: GrayImage) throws(FrameProbeError) -> Box? {
-        guard let profiles = detector.profiles else { return nil }
+    /// The profile-cascade hit overlapping a followed face's `box`, if any.
+    private func profile(around box: Box, in gray: GrayImage) throws(FrameProbeError) -> ProfileHit? {
         let margin = box.width * 0.4
-        let region = cvision_box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
-                                 height: box.height + 2 * margin, score: 0, filter: -1)
+        let region = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        return try profiles(in: region, scale: 1, smallest: max(24, box.width * 0.5), in: gray)
+            .first { $0.box.intersectionOverUnion(box) > 0.2 }
+    }
+
+    /// A face the profile cascades found, and which way it is turned.
+    struct ProfileHit {
+        var box: Box
+        var side: ProfileSide
+    }
+
+    /// The cascades' window: a full scan brings the smallest wanted face to about this size.
+    static let profileWindow = 40.0
+
+    /// Profile faces in the whole `region`, on a copy scaled for the smallest wanted face (full scans).
+    private func profiles(in region: Box, in gray: GrayImage) throws(FrameProbeError) -> [ProfileHit] {
+        let smallestFace = options.minFaceSize * Double(gray.width)
+        return try profiles(in: region, scale: min(max(Self.profileWindow / smallestFace, 0.05), 2), smallest: Self.profileWindow, in: gray)
+    }
+
+    /// Profile faces in `region` of at least `smallest` pixels on the copy scaled by `scale`; none without opencv-data.
+    private func profiles(in region: Box, scale: Double, smallest: Double, in gray: GrayImage) throws(FrameProbeError) -> [ProfileHit] {
+        guard let cascades = detector.profiles else { return [] }
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
         var found = [cvision_box](repeating: cvision_box(), count: 8)
         var count: Int32 = 0
         try CVisionCall.check("profile detection") {
-            cvision_detect_profiles(profiles, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), region,
-                                    Int32(max(24, box.width * 0.5)), &found, Int32(found.count), &count)
+            cvision_detect_profiles(cascades, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), area,
+                                    scale, Int32(smallest), &found, Int32(found.count), &count)
         }
-        return found.prefix(Int(min(count, 8))).map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-            .first { $0.intersectionOverUnion(box) > 0.2 }
+        return found.prefix(Int(min(count, 8))).map {
+            ProfileHit(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), side: $0.filter == 0 ? .left : .right)
+        }
     }
 }

@@ -39,6 +39,10 @@ public struct FaceLandmarksStage: Stage {
         }
         var kept: [FaceObservation] = []
         for var face in analysis.faces {
+            if face.profile != nil {  // no landmarks on a face seen in profile: the model fits nonsense there
+                kept.append(face)
+                continue
+            }
             let points = try fitUpright(face, in: gray, with: landmarker)
             let extent = Box(enclosing: points)
             if face.isTracked, let relation = boxFromLandmarks[face.trackingId] {

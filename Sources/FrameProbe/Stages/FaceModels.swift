@@ -8,7 +8,8 @@ enum FaceModels {
     /// Debian's libdlib-data installs the 68-point predictor here; FRAMEPROBE_SHAPE_PREDICTOR overrides it.
     static let shapePredictorPath = ProcessInfo.processInfo.environment["FRAMEPROBE_SHAPE_PREDICTOR"]
         ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
-    /// Debian's opencv-data installs the cascades here.
+    /// Debian's opencv-data installs the cascades here. Haar's profile cascade, not LBP's: on TestVideos/turned
+    /// (faces turned 40°–70°) Haar's finds 29 of 48 with 1 false hit, LBP's 11 with 13 false hits.
     static let profileCascadePath = "/usr/share/opencv4/haarcascades/haarcascade_profileface.xml"
 
     /// The predictor, once loaded; held while it loads, so that concurrent inputs wait for one load.
@@ -23,8 +24,8 @@ enum FaceModels {
             if let profileCascade { cvision_profile_detector_free(profileCascade) }
         }
 
-        /// OpenCV's profile cascade, loaded the first time a followed face needs it; nil without opencv-data
-        /// (it only extends following, frontal detection works without it).
+        /// OpenCV's profile cascades, loaded the first time a scan needs them; nil without opencv-data (they only
+        /// add turned faces, frontal detection works without them).
         var profiles: OpaquePointer? {
             if let profileCascade { return profileCascade }
             let loaded = cvision_profile_detector_create(FaceModels.profileCascadePath)

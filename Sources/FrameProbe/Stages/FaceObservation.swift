@@ -12,6 +12,10 @@ public struct FaceObservation: Sendable {
     /// The detector's score for this frame's box (dlib's HOG SVM margin: above 0 is a face at the default
     /// threshold, higher is surer); nil when the box was carried (profile cascade, or not detected in this frame).
     public var confidence: Double?
+    /// Set when only a profile detector sees the face (turned beyond ~40° of yaw): which way it is turned. Such a
+    /// face gets no landmarks (dlib's 68-point model fits nonsense there), so no expressions or contours, and its
+    /// pose is the profile's rough yaw alone.
+    public var profile: ProfileSide?
     /// The 68 iBUG landmarks, in source pixels (with the landmarks stage).
     public var landmarks: [Point2D]?
     /// Head rotation (with the head-pose stage).
@@ -28,6 +32,18 @@ public struct FaceObservation: Sendable {
         self.trackingId = trackingId
         self.isTracked = isTracked
     }
+}
+
+/// Which way a face seen in profile is turned, in the image.
+public enum ProfileSide: String, Sendable {
+    /// The nose points toward the image's left (ML Kit's yaw < 0).
+    case left
+    /// The nose points toward the image's right (yaw > 0).
+    case right
+
+    /// The yaw reported for a profile face: the middle of the range where the profile cascades find faces and
+    /// dlib's frontal detector no longer does (~40° to ~80°, measured on TestVideos/turned).
+    public var yawEstimate: Double { self == .left ? -60 : 60 }
 }
 
 /// A box expressed relative to another box (offsets and sizes as fractions of it).

@@ -125,6 +125,7 @@ public struct FaceDetected: EventPayload {
                 .init("horizontal", labels(HeadPose.horizontalLabels)),
                 .init("tilt", labels(HeadPose.tiltLabels)),
             ], nullable: true)),
+            .init("profile", .oneOf(["left", "right"]), required: false),
             .init("contours", .object(FaceGeometry.contourGroups.map { name, indices in
                 .init(name, .array(of: .point, minItems: indices.count, maxItems: indices.count), required: false)
             }), required: false),
@@ -136,6 +137,8 @@ public struct FaceDetected: EventPayload {
     public var fields: [(String, JSONValue)] {
         func number(_ value: Double?, _ decimals: Int) -> JSONValue { value.map { .number($0, decimals: decimals) } ?? .null }
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        // A face seen only in profile has no landmarks: its yaw is the profile's rough estimate, the rest unknown.
+        let profileYaw = face.profile.map(\.yawEstimate)
         let pose = face.headPose
         var fields: [(String, JSONValue)] = [
             ("x", .int(Int(box.x.rounded()))), ("y", .int(Int(box.y.rounded()))),
@@ -144,11 +147,14 @@ public struct FaceDetected: EventPayload {
             ("leftEyeOpenProbability", number(face.leftEyeOpenProbability, 3)),
             ("rightEyeOpenProbability", number(face.rightEyeOpenProbability, 3)),
             ("smilingProbability", number(face.smilingProbability, 3)),
-            ("headEulerAngleX", number(pose?.x, 2)), ("headEulerAngleY", number(pose?.y, 2)), ("headEulerAngleZ", number(pose?.z, 2)),
+            ("headEulerAngleX", number(pose?.x, 2)), ("headEulerAngleY", number(pose?.y ?? profileYaw, 2)), ("headEulerAngleZ", number(pose?.z, 2)),
             ("headPose", pose.map { pose in
                 .object([("vertical", text(pose.verticalLabel)), ("horizontal", text(pose.horizontalLabel)), ("tilt", text(pose.tiltLabel))])
+            } ?? profileYaw.map { yaw in
+                .object([("vertical", .null), ("horizontal", text(HeadPose.label(yaw, HeadPose.horizontalLabels))), ("tilt", .null)])
             } ?? .null),
         ]
+        if let side = face.profile { fields.append(("profile", .string(side.rawValue))) }
         if includeContours, let points = face.landmarks {
             fields.append(("contours", .object(FaceGeometry.contourGroups.map { name, indices in
                 (name, .array(indices.map { .array([.number(points[$0].x, decimals: 1), .number(points[$0].y, decimals: 1)]) }))
