@@ -9,20 +9,29 @@ enum FaceFixtures {
 
     /// The boxes of dlib's `training.xml` / `testing.xml`, per image file.
     static func labelledBoxes(_ file: String) -> [(image: String, boxes: [Box])] {
+        labelledFaces(file).map { ($0.image, $0.faces.map(\.box)) }
+    }
+
+    /// The faces of dlib's labelled XML files, per image file: each box with its landmarks (`*_with_face_landmarks.xml`:
+    /// 68 points; none in the box-only files).
+    static func labelledFaces(_ file: String) -> [(image: String, faces: [(box: Box, landmarks: [Point2D])])] {
         guard let xml = try? String(contentsOfFile: "\(examples)/\(file)", encoding: .isoLatin1) else { return [] }
-        var result: [(String, [Box])] = []
-        for chunk in xml.components(separatedBy: "<image file='").dropFirst() {
-            let image = String(chunk.prefix { $0 != "'" })
-            let boxes = chunk.components(separatedBy: "<box ").dropFirst().map { box -> Box in
-                func value(_ name: String) -> Double {
-                    guard let range = box.range(of: "\(name)='") else { return 0 }
-                    return Double(box[range.upperBound...].prefix { $0 != "'" }) ?? 0
-                }
-                return Box(x: value("left"), y: value("top"), width: value("width"), height: value("height"))
-            }
-            result.append((image, boxes))
+        func value(_ name: String, in text: Substring) -> Double {
+            guard let range = text.range(of: " \(name)='") else { return 0 }
+            return Double(text[range.upperBound...].prefix { $0 != "'" }) ?? 0
         }
-        return result
+        return xml.components(separatedBy: "<image file='").dropFirst().map { chunk in
+            let image = String(chunk.prefix { $0 != "'" })
+            let faces = chunk.components(separatedBy: "<box ").dropFirst().map { box in
+                let head = Substring(" " + box.prefix { $0 != ">" })
+                let parts = box.components(separatedBy: "<part ").dropFirst().map { part in
+                    Point2D(x: value("x", in: Substring(" " + part)), y: value("y", in: Substring(" " + part)))
+                }
+                return (Box(x: value("left", in: head), y: value("top", in: head), width: value("width", in: head),
+                            height: value("height", in: head)), parts)
+            }
+            return (image, faces)
+        }
     }
 
     /// The first frame of an image or clip.
