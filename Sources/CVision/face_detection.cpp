@@ -2,6 +2,7 @@
 // turned too far for it.
 #include "cvision.h"
 #include "errors.hpp"
+#include "model_cache.hpp"
 #include <algorithm>
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/opencv/cv_image.h>
@@ -16,7 +17,7 @@ struct cvision_face_detector {
 
 namespace {
 const dlib::frontal_face_detector &prototype() {
-    static const dlib::frontal_face_detector built = dlib::get_frontal_face_detector();
+    static const dlib::frontal_face_detector built = cvision::load_frontal_face_detector();
     return built;
 }
 } // namespace

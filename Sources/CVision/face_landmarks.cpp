@@ -1,6 +1,7 @@
 // dlib's 68-point shape predictor, fitted on the full-resolution gray frame.
 #include "cvision.h"
 #include "errors.hpp"
+#include "model_cache.hpp"
 #include <dlib/image_processing/shape_predictor.h>
 #include <dlib/opencv/cv_image.h>
 #include <dlib/serialize.h>
@@ -14,7 +15,7 @@ struct cvision_landmarker {
 
 extern "C" cvision_landmarker *cvision_landmarker_create(const char *model_path) {
     return cvision::created<cvision_landmarker>([&](cvision_landmarker &made) {
-        dlib::deserialize(model_path) >> made.predictor;
+        made.predictor = cvision::load_shape_predictor(model_path);
         return made.predictor.num_parts() == 68 ? 0 : cvision::fail("the shape predictor does not have 68 parts");
     });
 }

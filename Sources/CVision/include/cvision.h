@@ -121,6 +121,10 @@ int cvision_wechat_qr_decode(cvision_wechat_qr *decoder, const uint8_t *gray, in
 typedef struct { double x, y, width, height, score; int filter; } cvision_box;
 typedef struct { float x, y; } cvision_point;
 
+/// Where parsed copies of dlib's models are kept between processes (NULL or "": nowhere). Set it before the first
+/// detector or landmarker is made; each model is cached the first time it is loaded.
+void cvision_set_model_cache(const char *folder);
+
 /// dlib's HOG frontal face detector (the model is built into dlib). One per thread: a detection uses working
 /// memory inside the detector.
 typedef struct cvision_face_detector cvision_face_detector;

@@ -12,6 +12,30 @@ enum FaceModels {
     /// (faces turned 40°–70°) Haar's finds 29 of 48 with 1 false hit, LBP's 11 with 13 false hits.
     static let profileCascadePath = "/usr/share/opencv4/haarcascades/haarcascade_profileface.xml"
 
+    /// Where parsed copies of dlib's models are kept between runs (~100 MB, made on first use: reading dlib's own
+    /// files costs ~0.5 s per process, the copies a few milliseconds). `FRAMEPROBE_CACHE_DIR` names the folder (empty:
+    /// no cache); else `$XDG_CACHE_HOME/frameprobe` or `~/.cache/frameprobe`. Without a usable folder the models load
+    /// from dlib's files as before.
+    static let modelCacheDirectory: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        let folder: String
+        if let chosen = environment["FRAMEPROBE_CACHE_DIR"] {
+            folder = chosen
+        } else if let base = environment["XDG_CACHE_HOME"], !base.isEmpty {
+            folder = base + "/frameprobe"
+        } else if let home = environment["HOME"], !home.isEmpty {
+            folder = home + "/.cache/frameprobe"
+        } else {
+            return nil
+        }
+        guard !folder.isEmpty, (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
+              FileManager.default.isWritableFile(atPath: folder) else { return nil }
+        return folder
+    }()
+
+    /// Tells the shim the cache folder, once, before the first model loads.
+    private static let cacheConfigured: Void = { cvision_set_model_cache(modelCacheDirectory) }()
+
     /// The predictor, once loaded; held while it loads, so that concurrent inputs wait for one load.
     private static let loadedLandmarker = Mutex<Landmarker?>(nil)
 
@@ -42,6 +66,7 @@ enum FaceModels {
 
     /// A new detector for one input (detectors are not shared: a detection uses memory inside the detector).
     static func detector() throws(FrameProbeError) -> Detector {
+        _ = cacheConfigured
         guard let handle = cvision_face_detector_create() else {
             throw FrameProbeError("MODEL_UNAVAILABLE", "dlib's face detector could not be built: \(String(cString: cvision_last_error()))")
         }
@@ -60,6 +85,7 @@ enum FaceModels {
             guard FileManager.default.isReadableFile(atPath: shapePredictorPath) else {
                 throw FrameProbeError("MODEL_MISSING", "the 68-point landmark model \(shapePredictorPath) is missing: install Debian's libdlib-data (Scripts/bootstrap does)")
             }
+            _ = cacheConfigured
             guard let handle = cvision_landmarker_create(shapePredictorPath) else {
                 throw FrameProbeError("MODEL_MISSING", "cannot load \(shapePredictorPath): \(String(cString: cvision_last_error()))")
             }

@@ -1,0 +1,306 @@
+// The parsed-model cache (model_cache.hpp). A cache file is: "FPCACHE1", an 8-byte kind, a 64-bit key naming what it
+// was made from, the payload, and a 64-bit hash of everything before it. It is written to a temporary file and
+// renamed into place, so a reader sees a whole file or none; a file that is short, of another kind or key, or whose
+// hash does not match is ignored and made again. Failing to write it only costs the next process the slow read.
+#include "model_cache.hpp"
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <dlib/revision.h>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+std::mutex directory_lock;
+std::string directory;
+
+constexpr char magic[8] = {'F', 'P', 'C', 'A', 'C', 'H', 'E', '1'};
+
+/// FNV-1a over 64-bit words (and the tail bytes): fast enough to check 100 MB in ~20 ms.
+struct Hash {
+    uint64_t value = 0xcbf29ce484222325ULL;
+    void add(const void *data, size_t size) {
+        const auto *bytes = static_cast<const unsigned char *>(data);
+        size_t i = 0;
+        for (; i + 8 <= size; i += 8) {
+            uint64_t word;
+            std::memcpy(&word, bytes + i, 8);
+            value = (value ^ word) * 0x100000001b3ULL;
+        }
+        for (; i < size; ++i) value = (value ^ bytes[i]) * 0x100000001b3ULL;
+    }
+};
+
+/// Writes a cache file through a temporary one; `commit` renames it into place when every write succeeded.
+class CacheWriter {
+  public:
+    CacheWriter(const std::string &path, const char kind[8], uint64_t key)
+        : path_(path), temporary_(path + ".tmp." + std::to_string(getpid())), out_(temporary_, std::ios::binary) {
+        put(magic, 8);
+        put(kind, 8);
+        put(&key, 8);
+    }
+    ~CacheWriter() {
+        if (!committed_) std::remove(temporary_.c_str());
+    }
+    void put(const void *data, size_t size) {
+        hash_.add(data, size);
+        out_.write(static_cast<const char *>(data), std::streamsize(size));
+    }
+    void put(uint64_t number) { put(&number, 8); }
+    void commit() {
+        const uint64_t sum = hash_.value;
+        out_.write(reinterpret_cast<const char *>(&sum), 8);
+        out_.close();
+        if (out_.good() && std::rename(temporary_.c_str(), path_.c_str()) == 0) committed_ = true;
+    }
+
+  private:
+    std::string path_, temporary_;
+    std::ofstream out_;
+    Hash hash_;
+    bool committed_ = false;
+};
+
+/// Reads a cache file, checking its header first and its hash at the end; throws on any mismatch.
+class CacheReader {
+  public:
+    CacheReader(const std::string &path, const char kind[8], uint64_t key) : in_(path, std::ios::binary) {
+        if (!in_) throw std::runtime_error("no cache");
+        char seen_magic[8], seen_kind[8];
+        uint64_t seen_key;
+        get(seen_magic, 8);
+        get(seen_kind, 8);
+        get(&seen_key, 8);
+        if (std::memcmp(seen_magic, magic, 8) || std::memcmp(seen_kind, kind, 8) || seen_key != key)
+            throw std::runtime_error("a cache of something else");
+    }
+    void get(void *data, size_t size) {
+        if (!in_.read(static_cast<char *>(data), std::streamsize(size))) throw std::runtime_error("short cache");
+        hash_.add(data, size);
+    }
+    uint64_t number(uint64_t limit) {
+        uint64_t value;
+        get(&value, 8);
+        if (value > limit) throw std::runtime_error("implausible cache");
+        return value;
+    }
+    void finish() {
+        const uint64_t expected = hash_.value;
+        uint64_t stored;
+        if (!in_.read(reinterpret_cast<char *>(&stored), 8) || stored != expected) throw std::runtime_error("cache hash mismatch");
+    }
+
+  private:
+    std::ifstream in_;
+    Hash hash_;
+};
+
+std::string cache_path(const std::string &name) { return cvision::model_cache_directory() + "/" + name; }
+
+std::string hex(uint64_t value) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+    return text;
+}
+
+/// What identifies a model file: its size, modification time and a hash of 4 KiB out of every MiB of it.
+uint64_t file_key(const std::string &path) {
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0) throw std::runtime_error("cannot read " + path);
+    Hash hash;
+    const uint64_t size = uint64_t(info.st_size), seconds = uint64_t(info.st_mtim.tv_sec), nanos = uint64_t(info.st_mtim.tv_nsec);
+    hash.add(&size, 8);
+    hash.add(&seconds, 8);
+    hash.add(&nanos, 8);
+    std::ifstream in(path, std::ios::binary);
+    std::vector<char> sample(4096);
+    for (uint64_t offset = 0; offset < size; offset += 1 << 20) {
+        in.seekg(std::streamoff(offset));
+        in.read(sample.data(), std::streamsize(sample.size()));
+        hash.add(sample.data(), size_t(in.gcount()));
+        in.clear();
+    }
+    return hash.value;
+}
+
+using Forests = std::vector<std::vector<dlib::impl::regression_tree>>;
+using Coordinates = std::vector<std::vector<dlib::vector<float, 2>>>;
+
+struct PredictorParts {
+    dlib::matrix<float, 0, 1> initial_shape;
+    Forests forests;
+    Coordinates pixel_coordinates;
+
+    dlib::shape_predictor build() const { return dlib::shape_predictor(initial_shape, forests, pixel_coordinates); }
+};
+
+/// dlib's shape_predictor file, field by field as its deserialize reads it; the anchored feature offsets become
+/// the pixel coordinates they were made from (the constructor anchors them again).
+PredictorParts read_dlib_predictor(const std::string &path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open " + path);
+    int version = 0;
+    dlib::deserialize(version, in);
+    if (version != 1) throw std::runtime_error("unsupported shape predictor version");
+    PredictorParts parts;
+    std::vector<std::vector<unsigned long>> anchors;
+    Coordinates deltas;
+    dlib::deserialize(parts.initial_shape, in);
+    dlib::deserialize(parts.forests, in);
+    dlib::deserialize(anchors, in);
+    dlib::deserialize(deltas, in);
+    parts.pixel_coordinates = deltas;
+    for (size_t cascade = 0; cascade < deltas.size(); ++cascade) {
+        for (size_t i = 0; i < deltas[cascade].size(); ++i) {
+            const unsigned long anchor = anchors[cascade][i];
+            parts.pixel_coordinates[cascade][i] +=
+                dlib::vector<float, 2>(parts.initial_shape(anchor * 2), parts.initial_shape(anchor * 2 + 1));
+        }
+    }
+    return parts;
+}
+
+constexpr char predictor_kind[8] = {'S', 'H', 'A', 'P', 'E', 'P', 'R', 'D'};
+
+void write_predictor_cache(const std::string &path, uint64_t key, const PredictorParts &parts) {
+    CacheWriter out(path, predictor_kind, key);
+    out.put(parts.initial_shape.size());
+    out.put(&parts.initial_shape(0), sizeof(float) * parts.initial_shape.size());
+    out.put(parts.forests.size());
+    for (size_t cascade = 0; cascade < parts.forests.size(); ++cascade) {
+        const auto &coordinates = parts.pixel_coordinates[cascade];
+        out.put(coordinates.size());
+        for (const auto &point : coordinates) {
+            const float xy[2] = {point.x(), point.y()};
+            out.put(xy, sizeof xy);
+        }
+        out.put(parts.forests[cascade].size());
+        for (const auto &tree : parts.forests[cascade]) {
+            out.put(tree.splits.size());
+            for (const auto &split : tree.splits) {
+                out.put(uint64_t(split.idx1));
+                out.put(uint64_t(split.idx2));
+                out.put(&split.thresh, sizeof(float));
+            }
+            out.put(tree.leaf_values.size());
+            out.put(parts.initial_shape.size());
+            for (const auto &leaf : tree.leaf_values) {
+                if (leaf.size() != parts.initial_shape.size()) throw std::runtime_error("uneven leaves");
+                out.put(&leaf(0), sizeof(float) * leaf.size());
+            }
+        }
+    }
+    out.commit();
+}
+
+PredictorParts read_predictor_cache(const std::string &path, uint64_t key) {
+    CacheReader in(path, predictor_kind, key);
+    constexpr uint64_t many = 1 << 24;
+    PredictorParts parts;
+    const uint64_t dimension = in.number(4096);
+    parts.initial_shape.set_size(long(dimension));
+    in.get(&parts.initial_shape(0), sizeof(float) * dimension);
+    parts.forests.resize(in.number(1024));
+    parts.pixel_coordinates.resize(parts.forests.size());
+    for (size_t cascade = 0; cascade < parts.forests.size(); ++cascade) {
+        auto &coordinates = parts.pixel_coordinates[cascade];
+        coordinates.resize(in.number(many));
+        for (auto &point : coordinates) {
+            float xy[2];
+            in.get(xy, sizeof xy);
+            point = dlib::vector<float, 2>(xy[0], xy[1]);
+        }
+        parts.forests[cascade].resize(in.number(many));
+        for (auto &tree : parts.forests[cascade]) {
+            tree.splits.resize(in.number(many));
+            for (auto &split : tree.splits) {
+                split.idx1 = in.number(many);
+                split.idx2 = in.number(many);
+                if (split.idx1 >= coordinates.size() || split.idx2 >= coordinates.size()) throw std::runtime_error("implausible cache");
+                in.get(&split.thresh, sizeof(float));
+            }
+            tree.leaf_values.resize(in.number(many));
+            if (in.number(4096) != dimension) throw std::runtime_error("uneven leaves");
+            for (auto &leaf : tree.leaf_values) {
+                leaf.set_size(long(dimension));
+                in.get(&leaf(0), sizeof(float) * dimension);
+            }
+        }
+    }
+    in.finish();
+    return parts;
+}
+
+constexpr char detector_kind[8] = {'F', 'R', 'O', 'N', 'T', 'D', 'E', 'T'};
+
+/// The detector cache is keyed by dlib's version: its model is compiled into dlib.
+uint64_t detector_key() {
+    Hash hash;
+    const int version[3] = {DLIB_MAJOR_VERSION, DLIB_MINOR_VERSION, DLIB_PATCH_VERSION};
+    hash.add(version, sizeof version);
+    return hash.value;
+}
+} // namespace
+
+extern "C" void cvision_set_model_cache(const char *folder) {
+    std::lock_guard<std::mutex> hold(directory_lock);
+    directory = folder ? folder : "";
+}
+
+namespace cvision {
+std::string model_cache_directory() {
+    std::lock_guard<std::mutex> hold(directory_lock);
+    return directory;
+}
+
+dlib::frontal_face_detector load_frontal_face_detector() {
+    if (model_cache_directory().empty()) return dlib::get_frontal_face_detector();
+    const std::string path = cache_path("frontal_face_detector-" + hex(detector_key()) + ".cache");
+    try {
+        CacheReader in(path, detector_kind, detector_key());
+        std::string bytes(in.number(1 << 26), '\0');
+        in.get(bytes.data(), bytes.size());
+        in.finish();
+        std::istringstream stream(bytes);
+        dlib::frontal_face_detector detector;
+        dlib::deserialize(detector, stream);
+        return detector;
+    } catch (const std::exception &) {
+        // No usable cache: build the detector and leave one for the next process.
+    }
+    dlib::frontal_face_detector detector = dlib::get_frontal_face_detector();
+    try {
+        std::ostringstream stream;
+        dlib::serialize(detector, stream);
+        const std::string bytes = stream.str();
+        CacheWriter out(path, detector_kind, detector_key());
+        out.put(bytes.size());
+        out.put(bytes.data(), bytes.size());
+        out.commit();
+    } catch (const std::exception &) {
+    }
+    return detector;
+}
+
+dlib::shape_predictor load_shape_predictor(const std::string &model_path) {
+    if (model_cache_directory().empty()) return read_dlib_predictor(model_path).build();
+    const uint64_t key = file_key(model_path);
+    const std::string path = cache_path("shape_predictor-" + hex(key) + ".cache");
+    try {
+        return read_predictor_cache(path, key).build();
+    } catch (const std::exception &) {
+        // No usable cache: read dlib's file and leave one for the next process.
+    }
+    const PredictorParts parts = read_dlib_predictor(model_path);
+    try {
+        write_predictor_cache(path, key, parts);
+    } catch (const std::exception &) {
+    }
+    return parts.build();
+}
+} // namespace cvision
