@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FrameProbe
 
 /// QR codes made with qrencode, overlaid with ffmpeg on real footage (TestVideos/generate).
 struct QRCodeTests {
@@ -122,5 +123,39 @@ struct QRCodeTests {
         let result = scan("qr-two.mp4", ["--symbologies", "ean13", "--qrcode-retry=false"])
         #expect(result.status == 0 && result.events(named: "inputClosed").first?.int("framesAnalysed") == 30)
         #expect(result.events(named: "qrCodeScanned").isEmpty)
+    }
+}
+
+/// The second passes' allowance (work, not time): on footage without codes a round only every so many frames.
+struct RetryAllowanceTests {
+    /// 1,000 frames of 480×480 without codes, a round of second passes costing 1.4 MP (sharpened, binarised and
+    /// 2× upscaled copies): the first frame's round, then one per ~60 frames — their pixels within 10 % of the plain
+    /// passes' (plus the first round).
+    @Test func footageWithoutCodesEarnsFewRounds() {
+        var allowance = RetryAllowance(stillImage: false)
+        let frame = 480 * 480, round = 1_400_000
+        var rounds: [Int] = []
+        for index in 0..<1000 {
+            allowance.plainPassScanned(frame)
+            if allowance.takesRound(of: round) { rounds.append(index) }
+        }
+        #expect(rounds.first == 0)
+        #expect(rounds.count >= 14 && rounds.count <= 18, "\(rounds)")
+        #expect(Double((rounds.count - 1) * round) <= 0.1 * Double(1000 * frame), "\(rounds)")
+    }
+
+    @Test func aFoundCodeMakesTheNextRoundFreeAndAStillAlwaysHasOne() {
+        var allowance = RetryAllowance(stillImage: false)
+        var taken: [Bool] = []
+        for codeBefore in [false, false, true] {
+            if codeBefore { allowance.codeFound() }
+            allowance.plainPassScanned(1000)
+            taken.append(allowance.takesRound(of: 1_000_000))
+        }
+        // The first frame's round; the next not earned; after a code, free again.
+        #expect(taken == [true, false, true])
+        var still = RetryAllowance(stillImage: true)
+        let stillRounds = (0..<3).map { _ in still.takesRound(of: 1_000_000) }
+        #expect(stillRounds == [true, true, true])
     }
 }

@@ -73,10 +73,8 @@ public struct QRCodeStage: Stage {
     private var designatedByPayload: [[UInt8]: DesignatedText?] = [:]
     /// The message each content was last invalid for.
     private var lastMessage: [[UInt8]: String] = [:]
-    /// Second passes that found nothing make the next ones wait (1, 2, 4, then 8 frames), so footage without
-    /// codes does not pay for them on every frame; a code found by any pass resets the wait.
-    private var retryBackoff = 0
-    private var framesUntilRetry = 0
+    /// The second passes' share of the work (footage without codes does not pay for them on every frame).
+    private var allowance: RetryAllowance
 
     /// Codes go through the face-region stage's detection-box rules (`region`). WeChatQRCode runs only on a still
     /// image (a photo): on a 720p video it costs about as much as the rest of the QR stage together (measured:
@@ -87,6 +85,7 @@ public struct QRCodeStage: Stage {
         scanner = try BarcodeScanner(symbologies: options.symbologies)
         weChat = stillImage && options.retry && options.symbologies.contains("qrcode") ? try WeChatQRDecoder() : nil
         check = RegionCheck(options: region)
+        allowance = RetryAllowance(stillImage: stillImage)
     }
 
     public init(options: Options, context: StageContext) throws(FrameProbeError) {
@@ -127,37 +126,46 @@ public struct QRCodeStage: Stage {
         return found
     }
 
-    /// The plain pass, then the prepared ones while nothing is found and the budget lasts.
+    /// The plain pass, then the prepared ones while nothing is found, within the frame's budget and the
+    /// allowance the plain passes earned.
     private mutating func decode(_ gray: GrayImage) throws(FrameProbeError) -> [BarcodeObservation] {
         let plain = scanner.scan(gray.pixels, width: gray.width, height: gray.height, lineStep: 2)
-        if !plain.isEmpty { retryBackoff = 0 }
+        allowance.plainPassScanned(gray.width * gray.height)
+        if !plain.isEmpty { allowance.codeFound() }
         guard plain.isEmpty, options.retry else { return plain }
-        if framesUntilRetry > 0 {
-            framesUntilRetry -= 1
-            return []
-        }
-        var budget = Int(options.retryMegapixels * 1_000_000)
-        for pass in Self.secondPasses {
-            let cost: Int
-            switch pass {
-            case .weChat: cost = weChat == nil ? 0 : gray.width * gray.height
-            case .zbar(let kind): cost = BarcodeScanner.preparedPixels(width: gray.width, height: gray.height, kind)
-            }
-            guard cost <= budget else { break }
-            budget -= cost
+        let round = secondPasses(within: Int(options.retryMegapixels * 1_000_000), for: gray)
+        guard allowance.takesRound(of: round.reduce(0) { $0 + $1.cost }) else { return [] }
+        for (pass, _) in round {
             let found: [BarcodeObservation]
             switch pass {
             case .weChat: found = try weChat?.decode(gray) ?? []
             case .zbar(let kind): found = try scanner.scan(gray, preparedBy: kind)
             }
             if !found.isEmpty {
-                retryBackoff = 0
+                allowance.codeFound()
                 return found
             }
         }
-        framesUntilRetry = retryBackoff
-        retryBackoff = min(max(1, retryBackoff * 2), 8)
         return []
+    }
+
+    /// The second passes, in order, while their pixels fit in `budget` (WeChatQRCode counts the frame's).
+    private func secondPasses(within budget: Int, for gray: GrayImage) -> [(pass: SecondPass, cost: Int)] {
+        var left = budget
+        var round: [(SecondPass, Int)] = []
+        for pass in Self.secondPasses {
+            let cost: Int
+            switch pass {
+            case .weChat:
+                guard weChat != nil else { continue }
+                cost = gray.width * gray.height
+            case .zbar(let kind): cost = BarcodeScanner.preparedPixels(width: gray.width, height: gray.height, kind)
+            }
+            guard cost <= left else { break }
+            left -= cost
+            round.append((pass, cost))
+        }
+        return round
     }
 }
 
