@@ -4,6 +4,7 @@
 #include "errors.hpp"
 #include "model_cache.hpp"
 #include <algorithm>
+#include <cmath>
 #include <dlib/image_processing/frontal_face_detector.h>
 #include <dlib/opencv/cv_image.h>
 #include <opencv2/imgproc.hpp>
@@ -33,13 +34,39 @@ cv::Mat wrap_gray(const uint8_t *gray, int width, int height, int stride) {
 } // namespace
 
 namespace {
-// Runs the detector on `image` and writes its hits best first, each box placed in the frame by `place`.
+// A box a scan found on an image brought `from_level` pyramid levels down, placed as the scan of the whole image
+// places it: dlib maps a box from the level it was found on to the image in one step and rounds once, so it is taken
+// back to its own level (its width says which: boxes are 73 px wide at the finest level, 6/5 wider per level) and
+// mapped up from there. A width that fits no level is mapped up directly.
+dlib::rectangle placed_as_whole_scan(const dlib::rectangle &found, int from_level) {
+    const dlib::pyramid_down<6> pyramid;
+    const double steps = std::log((found.right() - found.left()) / 72.0) / std::log(6.0 / 5.0);
+    const long level = std::lround(steps);
+    if (level < 0 || std::abs(steps - double(level)) > 0.05) return dlib::rectangle(pyramid.rect_up(dlib::drectangle(found), from_level));
+    const dlib::rectangle own(pyramid.rect_down(dlib::drectangle(found), level));
+    return dlib::rectangle(pyramid.rect_up(dlib::drectangle(own), level + from_level));
+}
+
+// Runs the detector on `image` — from pyramid level `from_level` on: the image brought down that many levels the
+// way dlib's scan does, its boxes mapped back up — and writes its hits best first, each box placed by `place`.
 template <typename Place>
-void detect_best_first(cvision_face_detector *detector, const cv::Mat &image, double threshold, cvision_box *boxes, int capacity,
-                       int *count, Place place) {
+void detect_best_first(cvision_face_detector *detector, const cv::Mat &image, double threshold, int from_level,
+                       cvision_box *boxes, int capacity, int *count, Place place) {
     dlib::cv_image<unsigned char> view(image);
     std::vector<dlib::rect_detection> found;
-    detector->detector(view, found, threshold);
+    if (from_level <= 0) {
+        detector->detector(view, found, threshold);
+    } else {
+        const dlib::pyramid_down<6> pyramid;
+        dlib::array2d<unsigned char> level, next;
+        pyramid(view, level);
+        for (int i = 1; i < from_level; ++i) {
+            pyramid(level, next);
+            dlib::swap(level, next);
+        }
+        detector->detector(level, found, threshold);
+        for (dlib::rect_detection &hit : found) hit.rect = placed_as_whole_scan(hit.rect, from_level);
+    }
     std::sort(found.begin(), found.end(), [](const auto &a, const auto &b) { return a.detection_confidence > b.detection_confidence; });
     *count = static_cast<int>(found.size());
     for (int i = 0; i < std::min(capacity, *count); ++i) {
@@ -59,8 +86,8 @@ extern "C" cvision_face_detector *cvision_face_detector_create(void) {
 extern "C" void cvision_face_detector_free(cvision_face_detector *detector) { delete detector; }
 
 extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
-                                    int stride, cvision_box region, double scale, double threshold, cvision_box *boxes,
-                                    int capacity, int *count) {
+                                    int stride, cvision_box region, double scale, double threshold, int from_level,
+                                    cvision_box *boxes, int capacity, int *count) {
     if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
         return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
@@ -74,7 +101,7 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
         } else {
             cv::resize(patch, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
-        detect_best_first(detector, scaled, threshold, boxes, capacity, count, [&](const dlib::rectangle &r) {
+        detect_best_first(detector, scaled, threshold, from_level, boxes, capacity, count, [&](const dlib::rectangle &r) {
             return cv::Rect2d(area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale);
         });
         return 0;
@@ -102,7 +129,7 @@ extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, con
         cv::warpAffine(wrap_gray(gray, width, height, stride), turned, warp, canvas, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR,
                        cv::BORDER_CONSTANT, cv::Scalar(128));
         cv::invertAffineTransform(warp, back);
-        detect_best_first(detector, turned, threshold, boxes, capacity, count, [&](const dlib::rectangle &r) {
+        detect_best_first(detector, turned, threshold, 0, boxes, capacity, count, [&](const dlib::rectangle &r) {
             const double cx = (r.left() + r.right()) / 2.0, cy = (r.top() + r.bottom()) / 2.0;
             const double x = back.at<double>(0, 0) * cx + back.at<double>(0, 1) * cy + back.at<double>(0, 2);
             const double y = back.at<double>(1, 0) * cx + back.at<double>(1, 1) * cy + back.at<double>(1, 2);

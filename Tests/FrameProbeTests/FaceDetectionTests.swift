@@ -47,3 +47,27 @@ struct FaceDetectionTests {
         #expect(abs(small.detectionScale(frameWidth: 500) - 3.2) < 1e-9) // 25 px faces upsampled
     }
 }
+
+/// Scheduled full passes while a face is followed skip the upsampled pyramid levels two times in three; they must
+/// find the followed faces in exactly the boxes the whole scan would (boxes placed from the level they were found on).
+struct CoarsePassTests {
+    /// Every frame of a real 480×480 clip (upsampled 1.67× for --min-face-size 0.1): the same faces, boxes and
+    /// scores with coarse passes as with fine passes only.
+    @Test func coarsePassesFindTheSameBoxesAsFineOnes() throws {
+        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+        func run(finePassEvery: Int) throws -> [[String]] {
+            var pipeline = Pipeline(stages: [try FaceDetectionStage(options: .init(), stillImage: false, finePassEvery: finePassEvery)])
+            let source = try FrameSource(url: clip, options: DecodeOptions())
+            defer { _ = source.finish() }
+            var frames: [[String]] = []
+            while let frame = source.next() {
+                frames.append(try pipeline.process(frame) { _ in }.faces.map { "\($0.trackingId) \($0.box) \($0.confidence ?? .nan)" })
+            }
+            return frames
+        }
+        let coarse = try run(finePassEvery: 3), fine = try run(finePassEvery: 1)
+        #expect(coarse.count == 122 && coarse.filter { !$0.isEmpty }.count >= 120)
+        #expect(coarse == fine)
+        #expect(FaceDetectionStage.coarseLevel(80.0 / 48) == 3 && FaceDetectionStage.coarseLevel(0.63) == 0)
+    }
+}

@@ -134,9 +134,11 @@ void cvision_face_detector_free(cvision_face_detector *detector);
 /// Finds frontal faces inside `region` of a gray image, resized by `scale` first (> 1 upsamples to find small
 /// faces, < 1 is faster for large ones); `threshold` shifts dlib's decision threshold (0 = dlib's default,
 /// negative finds more). Boxes are in the full image's coordinates, best first. At most `capacity` are written;
-/// `*count` is the number found.
+/// `*count` is the number found. `from_level` > 0 skips the scan's finest pyramid levels (each 5/6 of the last):
+/// the same levels from there on, for large faces only, at a fraction of the cost.
 int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                         cvision_box region, double scale, double threshold, cvision_box *boxes, int capacity, int *count);
+                         cvision_box region, double scale, double threshold, int from_level, cvision_box *boxes,
+                         int capacity, int *count);
 
 /// The same on the region turned counter-clockwise by `angle` degrees about its centre (a face rolled by −angle
 /// stands upright there); the boxes are upright, centred where the faces are in the image.
