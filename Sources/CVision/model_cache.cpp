@@ -128,59 +128,54 @@ uint64_t file_key(const std::string &path) {
     return hash.value;
 }
 
-using Forests = std::vector<std::vector<dlib::impl::regression_tree>>;
-using Coordinates = std::vector<std::vector<dlib::vector<float, 2>>>;
-
-struct PredictorParts {
-    dlib::matrix<float, 0, 1> initial_shape;
-    Forests forests;
-    Coordinates pixel_coordinates;
-
-    dlib::shape_predictor build() const { return dlib::shape_predictor(initial_shape, forests, pixel_coordinates); }
+// dlib's shape_predictor keeps its trees private and offers no way to build one from them without copying every
+// tree (a transient 65 MB). C++ lets an explicit template instantiation name private members, so these tags reach
+// them: the cache is written from, and read straight into, the predictor's own members (a dlib release that renames
+// them fails to compile rather than misbehaving).
+template <typename Tag, typename Tag::type Member> struct Expose {
+    friend typename Tag::type member(Tag) { return Member; }
 };
+struct InitialShape {
+    using type = dlib::matrix<float, 0, 1> dlib::shape_predictor::*;
+    friend type member(InitialShape);
+};
+struct Forests {
+    using type = std::vector<std::vector<dlib::impl::regression_tree>> dlib::shape_predictor::*;
+    friend type member(Forests);
+};
+struct Anchors {
+    using type = std::vector<std::vector<unsigned long>> dlib::shape_predictor::*;
+    friend type member(Anchors);
+};
+struct Deltas {
+    using type = std::vector<std::vector<dlib::vector<float, 2>>> dlib::shape_predictor::*;
+    friend type member(Deltas);
+};
+template struct Expose<InitialShape, &dlib::shape_predictor::initial_shape>;
+template struct Expose<Forests, &dlib::shape_predictor::forests>;
+template struct Expose<Anchors, &dlib::shape_predictor::anchor_idx>;
+template struct Expose<Deltas, &dlib::shape_predictor::deltas>;
 
-/// dlib's shape_predictor file, field by field as its deserialize reads it; the anchored feature offsets become
-/// the pixel coordinates they were made from (the constructor anchors them again).
-PredictorParts read_dlib_predictor(const std::string &path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open " + path);
-    int version = 0;
-    dlib::deserialize(version, in);
-    if (version != 1) throw std::runtime_error("unsupported shape predictor version");
-    PredictorParts parts;
-    std::vector<std::vector<unsigned long>> anchors;
-    Coordinates deltas;
-    dlib::deserialize(parts.initial_shape, in);
-    dlib::deserialize(parts.forests, in);
-    dlib::deserialize(anchors, in);
-    dlib::deserialize(deltas, in);
-    parts.pixel_coordinates = deltas;
-    for (size_t cascade = 0; cascade < deltas.size(); ++cascade) {
-        for (size_t i = 0; i < deltas[cascade].size(); ++i) {
-            const unsigned long anchor = anchors[cascade][i];
-            parts.pixel_coordinates[cascade][i] +=
-                dlib::vector<float, 2>(parts.initial_shape(anchor * 2), parts.initial_shape(anchor * 2 + 1));
-        }
-    }
-    return parts;
-}
+constexpr char predictor_kind[8] = {'S', 'H', 'A', 'P', 'E', 'P', 'R', '2'};
 
-constexpr char predictor_kind[8] = {'S', 'H', 'A', 'P', 'E', 'P', 'R', 'D'};
-
-void write_predictor_cache(const std::string &path, uint64_t key, const PredictorParts &parts) {
+void write_predictor_cache(const std::string &path, uint64_t key, const dlib::shape_predictor &predictor) {
+    const auto &initial = predictor.*member(InitialShape{});
+    const auto &forests = predictor.*member(Forests{});
+    const auto &anchors = predictor.*member(Anchors{});
+    const auto &deltas = predictor.*member(Deltas{});
     CacheWriter out(path, predictor_kind, key);
-    out.put(parts.initial_shape.size());
-    out.put(&parts.initial_shape(0), sizeof(float) * parts.initial_shape.size());
-    out.put(parts.forests.size());
-    for (size_t cascade = 0; cascade < parts.forests.size(); ++cascade) {
-        const auto &coordinates = parts.pixel_coordinates[cascade];
-        out.put(coordinates.size());
-        for (const auto &point : coordinates) {
-            const float xy[2] = {point.x(), point.y()};
-            out.put(xy, sizeof xy);
+    out.put(initial.size());
+    out.put(&initial(0), sizeof(float) * initial.size());
+    out.put(forests.size());
+    for (size_t cascade = 0; cascade < forests.size(); ++cascade) {
+        out.put(anchors[cascade].size());
+        for (size_t i = 0; i < anchors[cascade].size(); ++i) {
+            out.put(uint64_t(anchors[cascade][i]));
+            const float delta[2] = {deltas[cascade][i].x(), deltas[cascade][i].y()};
+            out.put(delta, sizeof delta);
         }
-        out.put(parts.forests[cascade].size());
-        for (const auto &tree : parts.forests[cascade]) {
+        out.put(forests[cascade].size());
+        for (const auto &tree : forests[cascade]) {
             out.put(tree.splits.size());
             for (const auto &split : tree.splits) {
                 out.put(uint64_t(split.idx1));
@@ -188,9 +183,8 @@ void write_predictor_cache(const std::string &path, uint64_t key, const Predicto
                 out.put(&split.thresh, sizeof(float));
             }
             out.put(tree.leaf_values.size());
-            out.put(parts.initial_shape.size());
             for (const auto &leaf : tree.leaf_values) {
-                if (leaf.size() != parts.initial_shape.size()) throw std::runtime_error("uneven leaves");
+                if (leaf.size() != initial.size()) throw std::runtime_error("uneven leaves");
                 out.put(&leaf(0), sizeof(float) * leaf.size());
             }
         }
@@ -198,34 +192,43 @@ void write_predictor_cache(const std::string &path, uint64_t key, const Predicto
     out.commit();
 }
 
-PredictorParts read_predictor_cache(const std::string &path, uint64_t key) {
+dlib::shape_predictor read_predictor_cache(const std::string &path, uint64_t key) {
     CacheReader in(path, predictor_kind, key);
     constexpr uint64_t many = 1 << 24;
-    PredictorParts parts;
+    dlib::shape_predictor predictor;
+    auto &initial = predictor.*member(InitialShape{});
+    auto &forests = predictor.*member(Forests{});
+    auto &anchors = predictor.*member(Anchors{});
+    auto &deltas = predictor.*member(Deltas{});
     const uint64_t dimension = in.number(4096);
-    parts.initial_shape.set_size(long(dimension));
-    in.get(&parts.initial_shape(0), sizeof(float) * dimension);
-    parts.forests.resize(in.number(1024));
-    parts.pixel_coordinates.resize(parts.forests.size());
-    for (size_t cascade = 0; cascade < parts.forests.size(); ++cascade) {
-        auto &coordinates = parts.pixel_coordinates[cascade];
-        coordinates.resize(in.number(many));
-        for (auto &point : coordinates) {
-            float xy[2];
-            in.get(xy, sizeof xy);
-            point = dlib::vector<float, 2>(xy[0], xy[1]);
+    if (dimension == 0) throw std::runtime_error("implausible cache");
+    initial.set_size(long(dimension));
+    in.get(&initial(0), sizeof(float) * dimension);
+    const uint64_t parts = dimension / 2;
+    forests.resize(in.number(1024));
+    anchors.resize(forests.size());
+    deltas.resize(forests.size());
+    for (size_t cascade = 0; cascade < forests.size(); ++cascade) {
+        const uint64_t features = in.number(many);
+        if (features == 0) throw std::runtime_error("implausible cache");
+        anchors[cascade].resize(features);
+        deltas[cascade].resize(features);
+        for (size_t i = 0; i < features; ++i) {
+            anchors[cascade][i] = in.number(parts - 1);
+            float delta[2];
+            in.get(delta, sizeof delta);
+            deltas[cascade][i] = dlib::vector<float, 2>(delta[0], delta[1]);
         }
-        parts.forests[cascade].resize(in.number(many));
-        for (auto &tree : parts.forests[cascade]) {
+        forests[cascade].resize(in.number(many));
+        for (auto &tree : forests[cascade]) {
             tree.splits.resize(in.number(many));
             for (auto &split : tree.splits) {
-                split.idx1 = in.number(many);
-                split.idx2 = in.number(many);
-                if (split.idx1 >= coordinates.size() || split.idx2 >= coordinates.size()) throw std::runtime_error("implausible cache");
+                split.idx1 = in.number(features - 1);
+                split.idx2 = in.number(features - 1);
                 in.get(&split.thresh, sizeof(float));
             }
             tree.leaf_values.resize(in.number(many));
-            if (in.number(4096) != dimension) throw std::runtime_error("uneven leaves");
+            if (tree.leaf_values.size() != tree.splits.size() + 1) throw std::runtime_error("implausible cache");
             for (auto &leaf : tree.leaf_values) {
                 leaf.set_size(long(dimension));
                 in.get(&leaf(0), sizeof(float) * dimension);
@@ -233,7 +236,7 @@ PredictorParts read_predictor_cache(const std::string &path, uint64_t key) {
         }
     }
     in.finish();
-    return parts;
+    return predictor;
 }
 
 constexpr char detector_kind[8] = {'F', 'R', 'O', 'N', 'T', 'D', 'E', 'T'};
@@ -288,19 +291,23 @@ dlib::frontal_face_detector load_frontal_face_detector() {
 }
 
 dlib::shape_predictor load_shape_predictor(const std::string &model_path) {
-    if (model_cache_directory().empty()) return read_dlib_predictor(model_path).build();
+    dlib::shape_predictor predictor;
+    if (model_cache_directory().empty()) {
+        dlib::deserialize(model_path) >> predictor;
+        return predictor;
+    }
     const uint64_t key = file_key(model_path);
     const std::string path = cache_path("shape_predictor-" + hex(key) + ".cache");
     try {
-        return read_predictor_cache(path, key).build();
+        return read_predictor_cache(path, key);
     } catch (const std::exception &) {
         // No usable cache: read dlib's file and leave one for the next process.
     }
-    const PredictorParts parts = read_dlib_predictor(model_path);
+    dlib::deserialize(model_path) >> predictor;
     try {
-        write_predictor_cache(path, key, parts);
+        write_predictor_cache(path, key, predictor);
     } catch (const std::exception &) {
     }
-    return parts.build();
+    return predictor;
 }
 } // namespace cvision

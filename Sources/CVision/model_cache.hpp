@@ -13,7 +13,7 @@ std::string model_cache_directory();
 dlib::frontal_face_detector load_frontal_face_detector();
 
 /// The shape predictor in `model_path`: from the cache when it matches the file (size, modification time and a
-/// hash of samples of it), else read from the file (and cached). Both ways build it through the same constructor,
-/// so a cached and an uncached run fit the same points.
+/// hash of samples of it), else read from the file (and cached). The cache holds the predictor's members as dlib
+/// deserialises them, so a cached and an uncached run fit the same points.
 dlib::shape_predictor load_shape_predictor(const std::string &model_path);
 } // namespace cvision
