@@ -112,7 +112,9 @@ struct FaceFootageTests {
 
     @Test func contoursAndFaceQualityWhenAsked() {
         let result = Shell.frameprobe(["analyze", "--duration", "0.1", "--face-contours", "--face-quality", Fixtures.path("selfie.mp4")])
-        let face = try? #require(result.events(named: "faceDetected").first)
+        let faces = result.events(named: "faceDetected")
+        #expect(result.status == 0 && !faces.isEmpty, "\(result.stderr)")
+        let face = faces.first
         let contours = face?["contours"] as? [String: [[Double]]]
         #expect(contours?["jaw"]?.count == 17 && contours?["leftEye"]?.count == 6 && contours?["innerLips"]?.count == 8)
         let quality = face?["quality"] as? [String: Any]

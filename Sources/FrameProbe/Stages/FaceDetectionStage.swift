@@ -8,8 +8,9 @@ import CVision
 /// window: small faces are upsampled, large selfie faces are found on a downscaled copy. In between, each
 /// followed face is looked for again in a window around its last box, at the scale that face needs — a small,
 /// cheap search. A face the frontal detector loses there (turned beyond ~40° of yaw) is kept while OpenCV's
-/// profile cascade still sees it, its box then following its landmarks (see `FaceLandmarksStage`); otherwise it
-/// is dropped at once, so a face that left never lingers as a ghost.
+/// profile cascade still sees it, as a profile face (`FaceObservation.profile`, its box following the cascade's
+/// hits); otherwise it is dropped at once, so a face that left never lingers as a ghost. When nothing frontal is
+/// found, full scans look for profile faces too.
 public struct FaceDetectionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceDetectionStage.self, name: "faceDetection",

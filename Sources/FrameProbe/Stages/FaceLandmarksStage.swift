@@ -1,18 +1,15 @@
 import CVision
 
-/// Fits dlib's 68 landmarks to every face on the full-resolution frame. A freshly detected face teaches how its
-/// detector box sits around its landmarks; a face only the profile cascade still sees gets its box from its new
-/// landmarks that way.
+/// Fits dlib's 68 landmarks to every face on the full-resolution frame, upright (rolled faces are fitted on a copy
+/// turned upright); faces seen only in profile get none.
 public struct FaceLandmarksStage: Stage {
     public static let descriptor = StageDescriptor(
-        FaceLandmarksStage.self, name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (and moves tracked faces)",
+        FaceLandmarksStage.self, name: "faceLandmarks", summary: "fits dlib's 68 landmarks to every face (none to faces seen in profile)",
         requires: [.faces], provides: [.landmarks], runsBehind: true)
 
     private var landmarker: FaceModels.Landmarker?
     /// A frontal detector of its own, to find the roll at which a newly seen, rolled face stands upright.
     private var checker: FaceModels.Detector?
-    /// Per trackingId: where the detector's box sits relative to the landmarks' bounding box.
-    private var boxFromLandmarks: [Int: BoxRelation] = [:]
     /// Per trackingId: the eye-line slope of its last fit, when the face is rolled enough to be fitted upright.
     private var rollByFace: [Int: Double] = [:]
 
@@ -37,30 +34,11 @@ public struct FaceLandmarksStage: Stage {
             landmarker = try FaceModels.landmarker()
             self.landmarker = landmarker
         }
-        var kept: [FaceObservation] = []
-        for var face in analysis.faces {
-            if face.profile != nil {  // no landmarks on a face seen in profile: the model fits nonsense there
-                kept.append(face)
-                continue
-            }
-            let points = try fitUpright(face, in: gray, with: landmarker)
-            let extent = Box(enclosing: points)
-            if face.isTracked, let relation = boxFromLandmarks[face.trackingId] {
-                let moved = relation.apply(to: extent)
-                // A fit that collapsed or jumped means the face is gone, not moved.
-                guard moved.width > face.box.width * 0.6, moved.width < face.box.width * 1.6,
-                      moved.centre.distance(to: face.box.centre) < face.box.width * 0.5,
-                      moved.clamped(toWidth: frame.width, height: frame.height) != nil else { continue }
-                face.box = moved
-            } else {
-                boxFromLandmarks[face.trackingId] = BoxRelation(of: face.box, relativeTo: extent)
-            }
-            face.landmarks = points
-            kept.append(face)
+        for index in analysis.faces.indices where analysis.faces[index].profile == nil {
+            // A face seen in profile gets no landmarks: the 68-point model fits nonsense there.
+            analysis.faces[index].landmarks = try fitUpright(analysis.faces[index], in: gray, with: landmarker)
         }
-        analysis.faces = kept.sorted { $0.box.width > $1.box.width }
-        let present = Set(kept.map(\.trackingId))
-        boxFromLandmarks = boxFromLandmarks.filter { present.contains($0.key) }
+        let present = Set(analysis.faces.map(\.trackingId))
         rollByFace = rollByFace.filter { present.contains($0.key) }
     }
 

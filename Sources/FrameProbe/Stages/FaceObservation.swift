@@ -45,21 +45,3 @@ public enum ProfileSide: String, Sendable {
     /// dlib's frontal detector no longer does (~40° to ~80°, measured on TestVideos/turned).
     public var yawEstimate: Double { self == .left ? -60 : 60 }
 }
-
-/// A box expressed relative to another box (offsets and sizes as fractions of it).
-struct BoxRelation: Sendable {
-    var dx: Double, dy: Double, width: Double, height: Double
-
-    init(of box: Box, relativeTo reference: Box) {
-        let w = max(reference.width, 1), h = max(reference.height, 1)
-        dx = (box.x - reference.x) / w
-        dy = (box.y - reference.y) / h
-        width = box.width / w
-        height = box.height / h
-    }
-
-    func apply(to reference: Box) -> Box {
-        Box(x: reference.x + dx * reference.width, y: reference.y + dy * reference.height,
-            width: width * reference.width, height: height * reference.height)
-    }
-}
