@@ -50,7 +50,9 @@ extension Command {
 
 /// Every command, in the order `frameprobe --help` lists them.
 enum CommandTable {
-    static var all: [any Command.Type] { [AnalyzeCommand.self, AcquireCommand.self, ReportCommand.self, StagesCommand.self, SchemaCommand.self] }
+    static var all: [any Command.Type] {
+        [AnalyzeCommand.self, AcquireCommand.self, ReportCommand.self, StagesCommand.self, SchemaCommand.self, CompletionsCommand.self]
+    }
 
     static var usage: String {
         let width = (all.map { "\($0.name) \($0.usage)".count }.max() ?? 0) + 3
