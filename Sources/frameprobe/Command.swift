@@ -51,7 +51,8 @@ extension Command {
 /// Every command, in the order `frameprobe --help` lists them.
 enum CommandTable {
     static var all: [any Command.Type] {
-        [AnalyzeCommand.self, AcquireCommand.self, ReportCommand.self, StagesCommand.self, SchemaCommand.self, CompletionsCommand.self]
+        [AnalyzeCommand.self, AcquireCommand.self, ReportCommand.self, StagesCommand.self, SchemaCommand.self, CompletionsCommand.self,
+         ManPageCommand.self]
     }
 
     static var usage: String {

@@ -39,29 +39,3 @@ struct SchemaCommand: Command {
         Console.printOut(SchemaDocument.json(stages: StageRegistry.builtIn.descriptors).pretty())
     }
 }
-
-/// `frameprobe completions bash|zsh|fish`: a completion script generated from the command table.
-struct CompletionsCommand: Command {
-    static let name = "completions"
-    static let usage = "bash|zsh|fish"
-    static let summary = "a shell completion script"
-    static let description = """
-        Prints a completion script for bash, zsh or fish, generated from the options of every command: subcommands,
-        flags, the values of closed choices (--capture-type …) and files for inputs. For example:
-          source <(frameprobe completions bash)
-          frameprobe completions zsh > "${fpath[1]}/_frameprobe"
-          frameprobe completions fish > ~/.config/fish/completions/frameprobe.fish
-        """
-    static let options: [OptionSpec] = []
-
-    let script: String
-
-    init(_ parsed: ParsedArguments) throws(FrameProbeError) {
-        guard parsed.positionals.count == 1, let script = CompletionScripts.script(for: parsed.positionals[0]) else {
-            throw FrameProbeError("INVALID_ARGUMENT", "frameprobe completions takes one shell: bash, zsh or fish")
-        }
-        self.script = script
-    }
-
-    func run(signals: Signals) -> Int32 { Console.printOut(script) }
-}

@@ -49,3 +49,32 @@ struct CompletionTests {
         #expect(result.status == 2 && result.stderr.contains("bash, zsh or fish"))
     }
 }
+
+/// `frameprobe manpage`: frameprobe(1) from the same table, checked by groff and rendered by man.
+struct ManPageTests {
+    @Test func theManPageIsCleanRoffAndSaysEverything() throws {
+        let generated = Shell.frameprobe(["manpage"])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let file = Fixtures.temporaryDirectory().appendingPathComponent("frameprobe.1")
+        try Data(generated.stdout.utf8).write(to: file)
+        let checked = Shell.run("groff -man -ww -z \(Shell.quote(file.path))")
+        #expect(checked.status == 0 && checked.stderr.isEmpty, "groff: \(checked.stderr)")
+        let rendered = Shell.run("MANWIDTH=100 man -l \(Shell.quote(file.path)) | col -b")
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let page = rendered.stdout
+        for section in ["NAME", "SYNOPSIS", "COMMANDS", "EVENTS", "EXIT STATUS", "ENVIRONMENT", "EXAMPLES"] {
+            #expect(page.contains("\n\(section)\n"), "no \(section) section")
+        }
+        for command in ["analyze", "acquire", "report", "stages", "schema", "completions", "manpage"] {
+            #expect(page.contains("frameprobe \(command)"), "no \(command)")
+        }
+        for flag in ["--capture-type face|frame|qrcode|none", "--min-face-size FRACTION", "--baseline", "--qrcode-retry"] {
+            #expect(page.contains(flag), "no \(flag)")
+        }
+        // Every event of the schema has its entry.
+        let schema = Shell.frameprobe(["schema"])
+        let definitions = try #require((try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any])?["$defs"] as? [String: Any])
+        #expect(definitions.count >= 15)
+        for event in definitions.keys { #expect(page.contains("\n       \(event)"), "no \(event)") }
+    }
+}
