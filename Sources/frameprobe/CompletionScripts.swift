@@ -15,6 +15,16 @@ enum CompletionScripts {
             case choices([String])
             case path
             case text
+
+            /// The value in one shell's syntax.
+            func written(none: String, choices: ([String]) -> String, path: String, text: String) -> String {
+                switch self {
+                case .none: none
+                case .choices(let values): choices(values)
+                case .path: path
+                case .text: text
+                }
+            }
         }
     }
 
@@ -102,13 +112,7 @@ enum CompletionScripts {
         for command in CommandTable.all {
             let specs = flags(of: command).flatMap { flag in
                 flag.names.map { name -> String in
-                    let action: String
-                    switch flag.value {
-                    case .none: action = ""
-                    case .choices(let values): action = ":value:(\(values.joined(separator: " ")))"
-                    case .path: action = ":file:_files"
-                    case .text: action = ":value: "
-                    }
+                    let action = flag.value.written(none: "", choices: { ":value:(\($0.joined(separator: " ")))" }, path: ":file:_files", text: ":value: ")
                     return "    '\(name)[\(quoted(flag.help))]\(action)'"
                 }
             }
@@ -159,13 +163,7 @@ enum CompletionScripts {
             if !command.options.isEmpty { lines.append("complete -c frameprobe \(condition) -F") }
             for flag in flags(of: command) {
                 let names = flag.names.map { $0.hasPrefix("--") ? "-l \($0.dropFirst(2))" : "-s \($0.dropFirst())" }.joined(separator: " ")
-                let value: String
-                switch flag.value {
-                case .none: value = ""
-                case .choices(let values): value = " -x -a \(quoted(values.joined(separator: " ")))"
-                case .path: value = " -r -F"
-                case .text: value = " -x"
-                }
+                let value = flag.value.written(none: "", choices: { " -x -a \(quoted($0.joined(separator: " ")))" }, path: " -r -F", text: " -x")
                 lines.append("complete -c frameprobe \(condition) \(names)\(value) -d \(quoted(flag.help))")
             }
         }
