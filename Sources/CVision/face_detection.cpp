@@ -85,16 +85,27 @@ extern "C" cvision_face_detector *cvision_face_detector_create(void) {
 
 extern "C" void cvision_face_detector_free(cvision_face_detector *detector) { delete detector; }
 
+namespace {
+bool valid_request(const cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
+                   const int *count, double scale) {
+    return detector && gray && width > 0 && height > 0 && stride >= width && count && scale > 0;
+}
+
+// The part of `region` inside the image; empty when, at `scale`, it is smaller than the detector's window.
+cv::Rect scan_area(cvision_box region, int width, int height, double scale) {
+    const cv::Rect area = cv::Rect(int(region.x), int(region.y), int(region.width), int(region.height)) & cv::Rect(0, 0, width, height);
+    return area.width * scale < 40 || area.height * scale < 40 ? cv::Rect() : area;
+}
+} // namespace
+
 extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
                                     int stride, cvision_box region, double scale, double threshold, int from_level,
                                     cvision_box *boxes, int capacity, int *count) {
-    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
-        return cvision::fail("invalid detection request");
+    if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
         *count = 0;
-        const cv::Rect area = cv::Rect(int(region.x), int(region.y), int(region.width), int(region.height)) &
-                              cv::Rect(0, 0, width, height);
-        if (area.width * scale < 40 || area.height * scale < 40) return 0; // smaller than the detector's window
+        const cv::Rect area = scan_area(region, width, height, scale);
+        if (area.empty()) return 0;
         cv::Mat patch = wrap_gray(gray, width, height, stride)(area), scaled;
         if (std::abs(scale - 1.0) < 1e-3) {
             scaled = patch;
@@ -111,13 +122,11 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
 extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
                                             int stride, cvision_box region, double scale, double threshold, double angle,
                                             cvision_box *boxes, int capacity, int *count) {
-    if (!detector || !gray || width <= 0 || height <= 0 || stride < width || !count || scale <= 0)
-        return cvision::fail("invalid detection request");
+    if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
         *count = 0;
-        const cv::Rect area = cv::Rect(int(region.x), int(region.y), int(region.width), int(region.height)) &
-                              cv::Rect(0, 0, width, height);
-        if (area.width * scale < 40 || area.height * scale < 40) return 0;
+        const cv::Rect area = scan_area(region, width, height, scale);
+        if (area.empty()) return 0;
         // Rotate and scale about the region's centre in one warp, onto a canvas that holds the whole turned region.
         const cv::Point2f centre(area.x + area.width / 2.0f, area.y + area.height / 2.0f);
         const double radians = angle * CV_PI / 180, c = std::abs(std::cos(radians)), s = std::abs(std::sin(radians));

@@ -108,10 +108,9 @@ enum ManPage {
         }.joined(separator: "\n")
     }
 
-    /// An option's synopsis: the flags bold (already), the value italic.
+    /// An option's synopsis (`-o, --output FILE`): the flags as they are, the value placeholder italic.
     static func flag(_ synopsis: String) -> String {
-        guard let space = synopsis.lastIndex(of: " "), synopsis[synopsis.index(after: space)...].first?.isUppercase == true
-                || synopsis[synopsis.index(after: space)...].contains("|") else { return text(synopsis) }
+        guard let space = synopsis.lastIndex(of: " "), synopsis[synopsis.index(after: space)...].first != "-" else { return text(synopsis) }
         return text(String(synopsis[..<space])) + " \\fI" + text(String(synopsis[synopsis.index(after: space)...])) + "\\fR"
     }
 
