@@ -71,3 +71,24 @@ struct CoarsePassTests {
         #expect(FaceDetectionStage.coarseLevel(80.0 / 48) == 3 && FaceDetectionStage.coarseLevel(0.63) == 0)
     }
 }
+
+/// `inputClosed` counts the frames with a valid face (`faceFrames`, Yoonit's capture rules) and those with any face
+/// found (`anyFaceFrames`), so "no face" and "faces the rules refused" are told apart.
+struct FaceFrameCountTests {
+    /// driving_d3-4s: a webcam talking head so close that its box crosses the frame's bottom edge whenever the man
+    /// leans in (Yoonit's isOutOfTheScreen: no valid capture). Boxes shrunk by half on every side never cross it.
+    @Test func facesCutByTheFrameEdgeAreFoundButNotValid() throws {
+        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d3-4s.mp4").path
+        func closed(_ extra: [String]) throws -> (valid: Int, any: Int, analysed: Int) {
+            let result = Shell.frameprobe(["analyze"] + extra + [clip])
+            #expect(result.status == 0)
+            let event = try #require(result.events(named: "inputClosed").first)
+            return (try #require(event.int("faceFrames")), try #require(event.int("anyFaceFrames")), try #require(event.int("framesAnalysed")))
+        }
+        let plain = try closed([])
+        #expect(plain.analysed == 122 && plain.any == 122)
+        #expect(plain.valid < plain.any - 10, "\(plain)")
+        let shrunk = try closed(["top", "right", "bottom", "left"].map { "--detection-\($0)-size=-0.5" })
+        #expect(shrunk.valid == 122 && shrunk.any == 122)
+    }
+}

@@ -37,7 +37,7 @@ public struct InputClosed: EventPayload {
     public static let schema = EventSchema(.input, [
         .init("framesDecoded", .integer(minimum: 0)), .init("framesAnalysed", .integer(minimum: 0)),
         .init("corruptPacketsSkipped", .integer(minimum: 0)), .init("elapsedSeconds", .number(minimum: 0)),
-        .init("faceFrames", .integer(minimum: 0)), .init("qrCodes", .integer(minimum: 0)),
+        .init("faceFrames", .integer(minimum: 0)), .init("anyFaceFrames", .integer(minimum: 0)), .init("qrCodes", .integer(minimum: 0)),
         .init("imagesCaptured", .integer(minimum: 0)),
     ])
 
@@ -46,7 +46,8 @@ public struct InputClosed: EventPayload {
             ("framesDecoded", .int(summary.framesDecoded)), ("framesAnalysed", .int(summary.framesAnalysed)),
             ("corruptPacketsSkipped", .int(summary.corruptPacketsSkipped)),
             ("elapsedSeconds", .number(summary.elapsedSeconds, decimals: 3)),
-            ("faceFrames", .int(summary.faceFrames)), ("qrCodes", .int(summary.qrCodes)),
+            ("faceFrames", .int(summary.faceFrames)), ("anyFaceFrames", .int(summary.anyFaceFrames)),
+            ("qrCodes", .int(summary.qrCodes)),
             ("imagesCaptured", .int(summary.imagesCaptured)),
         ]
     }

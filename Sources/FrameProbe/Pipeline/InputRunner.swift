@@ -56,7 +56,7 @@ public struct InputRunner: Sendable {
             var pipeline = try StageRegistry.makePipeline(stages, context: context)
             try pipeline.begin { emit(Event(source: source, $0)) }
             let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, analysed: onFrame, emit: emit)
-            (summary.framesAnalysed, summary.faceFrames) = (analysed.frames, analysed.withFace)
+            (summary.framesAnalysed, summary.faceFrames, summary.anyFaceFrames) = (analysed.frames, analysed.withFace, analysed.withAnyFace)
         } catch {
             emit(Event(source: source, Failure(error)))
         }
@@ -72,9 +72,9 @@ public struct InputRunner: Sendable {
     }
 
     /// The head stages on their own thread, handing each frame's findings and events to the tail stages here.
-    /// Returns how many frames were analysed, and how many of them had a valid face.
+    /// Returns how many frames were analysed, how many of them had a valid face, and how many had any face.
     private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
-                               analysed onFrame: ((Frame) -> Void)?, emit: (Event) -> Void) -> (frames: Int, withFace: Int) {
+                               analysed onFrame: ((Frame) -> Void)?, emit: (Event) -> Void) -> (frames: Int, withFace: Int, withAnyFace: Int) {
         let halves = pipeline.split()
         // The head may run a few frames ahead (it keeps working while the landmark model loads), within a memory
         // budget of about 20 MB of frames.
@@ -102,7 +102,7 @@ public struct InputRunner: Sendable {
         var tail = halves.tail
         var headFinish: [any EventPayload] = []
         var tailEnded = false
-        var analysed = (frames: 0, withFace: 0)
+        var analysed = (frames: 0, withFace: 0, withAnyFace: 0)
         while let step = handoff.receive() {
             guard case .frame(let frame, var analysis, let events, let failure) = step else {
                 if case .finished(let events) = step { headFinish = events }
@@ -118,6 +118,7 @@ public struct InputRunner: Sendable {
                 if let failure { throw failure }
                 try tail.process(frame, &analysis, emit: frameEmit)
                 if analysis.validFaceBox != nil { analysed.withFace += 1 }
+                if !analysis.faces.isEmpty { analysed.withAnyFace += 1 }
                 tailEnded = tail.endsInput
             } catch {
                 frameEmit(Failure(error))

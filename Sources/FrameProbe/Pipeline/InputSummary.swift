@@ -6,6 +6,9 @@ public struct InputSummary: Sendable, Equatable {
     public var elapsedSeconds = 0.0
     /// Analysed frames with a valid face / QR codes reported (filled by the face and QR stages).
     public var faceFrames = 0
+    /// Analysed frames in which any face was found, valid or not (cut by the frame's edge, outside the region of
+    /// interest, too small or too large): with `faceFrames`, it tells "no face" from "faces the rules refused".
+    public var anyFaceFrames = 0
     public var qrCodes = 0
     public var imagesCaptured = 0
 
