@@ -68,7 +68,7 @@ struct CoarsePassTests {
         let coarse = try run(finePassEvery: 3), fine = try run(finePassEvery: 1)
         #expect(coarse.count == 122 && coarse.filter { !$0.isEmpty }.count >= 120)
         #expect(coarse == fine)
-        #expect(FaceDetectionStage.coarseLevel(80.0 / 48) == 3 && FaceDetectionStage.coarseLevel(0.63) == 0)
+        #expect(FaceFinder.coarseLevel(80.0 / 48) == 3 && FaceFinder.coarseLevel(0.63) == 0)
     }
 }
 

@@ -4,6 +4,8 @@ public struct FrameAnalysis: Sendable {
     public var frameQuality: QualityScores?
     /// Faces found in this frame, the widest first (face stages).
     public var faces: [FaceObservation] = []
+    /// Whether `faces` is complete, or the detection stage left following faces to the landmarks stage.
+    public var faceSearch = FaceSearch.complete
     /// The primary face's enlarged box when it passed the region checks (what face capture saves).
     public var validFaceBox: Box?
     /// Codes decoded in this frame that passed the region checks (QR stage).
@@ -30,4 +32,14 @@ public struct FrameAnalysis: Sendable {
         frameQuality = scores
         return scores
     }
+}
+
+/// How the detection and landmarks stages share finding faces. Alone, the detection stage finds every face in every
+/// frame (`complete`). With the landmarks stage after it, the detection stage only scans whole frames on its
+/// schedule and the landmarks stage follows faces from their landmarks: the detection stage hands on its scan's hits
+/// (`scanned`), or says that it did not scan this frame (`toFollow`); the landmarks stage then fills `faces`.
+public enum FaceSearch: Sendable {
+    case complete
+    case scanned([FaceObservation])
+    case toFollow
 }

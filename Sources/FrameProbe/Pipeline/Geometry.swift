@@ -39,11 +39,20 @@ public struct Box: Sendable, Equatable {
 
     /// Intersection over union with another box (0 when they do not overlap).
     public func intersectionOverUnion(_ other: Box) -> Double {
+        let overlap = intersectionArea(other)
+        return overlap > 0 ? overlap / (area + other.area - overlap) : 0
+    }
+
+    /// How much of the smaller of the two boxes lies inside the other (1: one holds the other).
+    public func overlapOfSmaller(_ other: Box) -> Double {
+        let smaller = min(area, other.area)
+        return smaller > 0 ? intersectionArea(other) / smaller : 0
+    }
+
+    private func intersectionArea(_ other: Box) -> Double {
         let overlapWidth = min(right, other.right) - max(x, other.x)
         let overlapHeight = min(bottom, other.bottom) - max(y, other.y)
-        guard overlapWidth > 0, overlapHeight > 0 else { return 0 }
-        let overlap = overlapWidth * overlapHeight
-        return overlap / (area + other.area - overlap)
+        return overlapWidth > 0 && overlapHeight > 0 ? overlapWidth * overlapHeight : 0
     }
 
     /// This box clipped to a `width` × `height` frame, in whole pixels; nil when nothing is left.

@@ -9,6 +9,9 @@ public struct StageContext: Sendable {
     public let info: InputInfo?
     /// The input's own folder under `--output-dir` (`OutputLayout`).
     public let outputFolder: String
+    /// The names of the stages in the pipeline being built, in order (set by `StageRegistry.makePipeline`): a stage
+    /// may leave work to one that runs after it.
+    public internal(set) var pipelineStages: [String] = []
 
     public init(source: String, options: AnalysisOptions, info: InputInfo? = nil, outputFolder: String? = nil) {
         self.source = source

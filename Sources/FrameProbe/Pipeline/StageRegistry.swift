@@ -91,6 +91,8 @@ public struct StageRegistry: Sendable {
 
     /// Builds a fresh pipeline (fresh stage state) for one input.
     public static func makePipeline(_ descriptors: [StageDescriptor], context: StageContext) throws(FrameProbeError) -> Pipeline {
+        var context = context
+        context.pipelineStages = descriptors.map(\.name)
         var stages: [any Stage] = []
         for descriptor in descriptors { stages.append(try descriptor.makeStage(context)) }
         return Pipeline(stages: stages, splitIndex: descriptors.firstIndex(where: \.runsBehind))

@@ -1,0 +1,187 @@
+import CVision
+
+/// Where faces are in one gray frame, by dlib's HOG frontal detector (upright, and on turned copies for rolled
+/// faces) and OpenCV's profile cascade: whole-frame scans at the scale `--min-face-size` asks for, searches around
+/// a known face, and the check that a followed face is still one. It keeps no state across frames: the detection
+/// stage and the landmark follower each decide when to call what.
+struct FaceFinder {
+    /// dlib's frontal detector finds faces down to about this size (its HOG window).
+    static let detectorWindow = 80.0
+    /// Around a followed face, the search window reaches this many face widths beyond its box on each side
+    /// (a face moves less than that between two frames; one that moves more is found by a full pass).
+    static let searchMargin = 0.35
+    /// Followed faces are searched at the scale that makes them this wide (a little above the window, so a face
+    /// that shrank by up to 10 % is still found).
+    static let followedFaceWidth = 90.0
+    /// dlib's frontal detector finds faces rolled up to about ±30°; when a full scan finds none, copies of the frame
+    /// turned by these angles are scanned too (faces rolled up to about ±60°).
+    static let turnedScans = [35.0, -35.0]
+    /// The cascades' window: a full scan brings the smallest wanted face to about this size.
+    static let profileWindow = 40.0
+
+    /// Smallest face to find, as a fraction of the frame width.
+    let minFaceSize: Double
+    private let detector: FaceModels.Detector
+
+    init(minFaceSize: Double) throws(FrameProbeError) {
+        self.minFaceSize = minFaceSize
+        detector = try FaceModels.detector()
+    }
+
+    /// A face found: its box, dlib's HOG score (nil for a profile-cascade hit), the roll it was found at (the turned
+    /// copy's angle plus what a rolled filter says) and, for a profile-cascade hit, which way it is turned.
+    struct Hit {
+        var box: Box
+        var score: Double?
+        var roll: Double?
+        var profile: ProfileSide?
+    }
+
+    /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
+    /// nothing and `lookFurther`, turned copies, and then the profile cascade (`lookedFurther`: they ran).
+    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
+        let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+        let scale = detectionScale(frameWidth: gray.width)
+        var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
+            .map { Hit(box: $0.box, score: $0.score, roll: $0.rollHint) }
+        guard hits.isEmpty, lookFurther else { return (hits, false) }
+        for angle in Self.turnedScans {
+            for found in try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
+            where !hits.contains(where: { $0.box.intersectionOverUnion(found.box) > 0.3 }) {
+                hits.append(Hit(box: found.box, score: found.score, roll: angle + (found.rollHint ?? 0)))
+            }
+        }
+        guard hits.isEmpty else { return (hits, true) }
+        let smallestFace = minFaceSize * Double(gray.width)
+        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), 2)
+        let profiles = try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
+        return (profiles.map { Hit(box: $0.box, profile: $0.side) }, true)
+    }
+
+    /// The first pyramid level (each 5/6 of the last) at which a scan at `scale` is no longer upsampled: a coarse
+    /// scan starts there, so it finds large faces in the boxes the whole scan would, at a fraction of its cost.
+    static func coarseLevel(_ scale: Double) -> Int {
+        var level = 0, size = scale
+        while size > 1 {
+            size *= 5.0 / 6.0
+            level += 1
+        }
+        return level
+    }
+
+    /// The scale that brings the smallest wanted face to the detector's window.
+    func detectionScale(frameWidth: Int) -> Double {
+        let smallestFace = minFaceSize * Double(frameWidth)
+        return min(max(Self.detectorWindow / smallestFace, 0.05), 4)
+    }
+
+    /// Looks for a face again in a window around its last `box`, on a copy turned by its `roll`: the best hit that
+    /// overlaps the box (not the one nearest it, which would make the box lag behind a moving face).
+    func search(around box: Box, roll: Double?, in gray: GrayImage) throws(FrameProbeError) -> Hit? {
+        let margin = box.width * Self.searchMargin
+        let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
+        let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2, turnedBy: roll ?? 0)
+        return hits.first { $0.box.intersectionOverUnion(box) > 0.2 }.map { Hit(box: $0.box, score: $0.score, roll: roll) }
+    }
+
+    /// The frontal detector's best hit on a face expected in `box` — on a window `margin` face widths wider on each
+    /// side, at the scale that makes the box `faceWidth` wide, on a copy turned by `roll` — or nil when no hit
+    /// overlapping the box by `overlap` (IoU) scores above `threshold`. With the defaults it checks where a followed
+    /// face's landmarks say it is: one place at about one size (a 96-px window holding the box at the detector's own
+    /// window size), a quarter of a search's cost.
+    func bestHit(on box: Box, roll: Double?, threshold: Double, margin: Double = checkMargin, faceWidth: Double = checkedFaceWidth,
+                 overlap: Double = 0.4, in gray: GrayImage) throws(FrameProbeError) -> Hit? {
+        let reach = box.width * margin
+        let window = Box(x: box.x - reach, y: box.y - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+        let scale = min(max(faceWidth / max(box.width, 1), 0.05), 4)
+        let hits = try detect(in: gray, region: window, scale: scale, threshold: threshold, turnedBy: roll ?? 0)
+        return hits.filter { $0.box.intersectionOverUnion(box) > overlap }.max { $0.score < $1.score }
+            .map { Hit(box: $0.box, score: $0.score, roll: roll) }
+    }
+
+    /// The check's window reaches this many face widths beyond the box on each side (landmarks place a face to
+    /// within a few percent of its width from the last frame's fit).
+    static let checkMargin = 0.1
+    /// The check scans the box at this width: dlib's HOG window. On the seven devdata clips 0.1/80 rejected no
+    /// followed face and took 2.34 s on driving_d6 against 2.64 s for 0.15/88 (two pyramid levels).
+    static let checkedFaceWidth = 80.0
+
+    /// A followed face the frontal detector lost, kept as a profile face while the profile cascade still sees it
+    /// near its box — unless that hit holds a face found frontally in this frame (`found`): a face that shrank or
+    /// moved away is not also a profile beside itself. Its box follows the hit at the face's own size (the cascade's
+    /// boxes are shaped differently).
+    func profileFace(continuing face: FaceObservation, apartFrom found: [FaceObservation], in gray: GrayImage) throws(FrameProbeError) -> FaceObservation? {
+        let box = face.box
+        let margin = box.width * 0.4
+        let region = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        guard let hit = try profiles(in: region, scale: 1, smallest: max(24, box.width * 0.5), in: gray)
+            .first(where: { $0.box.intersectionOverUnion(box) > 0.2 }),
+            !found.contains(where: { $0.box.overlapOfSmaller(hit.box) > 0.5 }) else { return nil }
+        var kept = face
+        kept.box = Box(x: hit.box.centre.x - box.width / 2, y: hit.box.centre.y - box.height / 2, width: box.width, height: box.height)
+        kept.isTracked = true
+        kept.confidence = nil
+        kept.profile = hit.side
+        kept.landmarks = nil
+        return kept
+    }
+
+    /// A detector hit: its box and dlib's HOG score (the SVM margin: above 0 is a face at the default threshold).
+    private struct Detection {
+        var box: Box
+        var score: Double
+        /// Which of dlib's five HOG filters fired: 0 front, 1 and 2 turned, 3 and 4 rolled.
+        var filter: Int
+
+        /// The eye-line slope a rolled filter means (3: the face rolled counter-clockwise, 4: clockwise; about 30°,
+        /// measured on photos turned in 5° steps): where the landmark fit starts.
+        var rollHint: Double? {
+            switch filter {
+            case 3: -FaceFinder.rolledFilterSlope
+            case 4: FaceFinder.rolledFilterSlope
+            default: nil
+            }
+        }
+    }
+
+    static let rolledFilterSlope = 30.0
+
+    /// Faces in `region`, on the frame turned counter-clockwise by `angle` degrees about the region's centre;
+    /// upright scans may start at pyramid level `fromLevel` (large faces only).
+    private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double, turnedBy angle: Double = 0,
+                        fromLevel: Int = 0) throws(FrameProbeError) -> [Detection] {
+        var found = [cvision_box](repeating: cvision_box(), count: 64)
+        var count: Int32 = 0
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
+        try CVisionCall.check("face detection") {
+            abs(angle) < 0.5
+                ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                       area, scale, threshold, Int32(fromLevel), &found, Int32(found.count), &count)
+                : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                               area, scale, threshold, angle, &found, Int32(found.count), &count)
+        }
+        return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score, filter: Int($0.filter)) }
+    }
+
+    /// A face the profile cascades found, and which way it is turned.
+    private struct ProfileHit {
+        var box: Box
+        var side: ProfileSide
+    }
+
+    /// Profile faces in `region` of at least `smallest` pixels on the copy scaled by `scale`; none without opencv-data.
+    private func profiles(in region: Box, scale: Double, smallest: Double, in gray: GrayImage) throws(FrameProbeError) -> [ProfileHit] {
+        guard let cascades = detector.profiles else { return [] }
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
+        var found = [cvision_box](repeating: cvision_box(), count: 8)
+        var count: Int32 = 0
+        try CVisionCall.check("profile detection") {
+            cvision_detect_profiles(cascades, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), area,
+                                    scale, Int32(smallest), &found, Int32(found.count), &count)
+        }
+        return found.prefix(Int(min(count, 8))).map {
+            ProfileHit(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), side: $0.filter == 0 ? .left : .right)
+        }
+    }
+}

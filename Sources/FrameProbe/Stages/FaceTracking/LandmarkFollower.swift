@@ -1,0 +1,114 @@
+import Foundation
+
+/// Follows faces from frame to frame by their landmarks, as MediaPipe's face mesh does: each face's 68 points are
+/// fitted again from the box its last points give, and the detector checks, at that one place and size, that a face
+/// is still there (`FaceFinder.score`) — much cheaper than searching a window around it. A face the check rejects is
+/// searched for around its last box, then in the whole frame, then by the profile cascade, and only then given up.
+/// The detection stage's scheduled scans (`FaceSearch.scanned`) add the faces that came into view.
+struct LandmarkFollower {
+    /// A followed face is kept while the detector scores its new box above this (dlib's SVM margin: 0 is its
+    /// default threshold for finding faces; a face already known may score lower: turned, looking down, blurred).
+    static let keepThreshold = -0.5
+    /// A dlib-style box from the 68 points: this many times the points' width (across the face, along its eye
+    /// line), square, its centre this many widths above the points' middle. Medians over the faces of
+    /// WDA_AlexandriaOcasioCortez_000, driving_d10 and source_s18 (boxes from dlib's detector, points fitted in them:
+    /// 1.08, 1.07, 1.07 and −0.08, −0.10, −0.09); driving_d3, d6, d11 and source_s13 checked them (0.93–1.15, −0.05…−0.12).
+    static let boxWidthPerPointsWidth = 1.07
+    static let boxRisePerPointsWidth = 0.09
+    /// Beyond this eye-line slope the check runs on a copy turned upright (dlib's rolled filters reach about ±30°).
+    static let uprightCheckSlope = 20.0
+
+    private let finder: FaceFinder
+    private var identities = FaceIdentities()
+    /// The faces of the previous frame, with their landmarks (none for faces seen in profile).
+    private var followed: [FaceObservation] = []
+
+    init(minFaceSize: Double) throws(FrameProbeError) {
+        finder = try FaceFinder(minFaceSize: minFaceSize)
+    }
+
+    /// This frame's faces, with their landmarks: the followed ones, and those the detection stage's `scan` found
+    /// (nil when it did not scan this frame).
+    mutating func faces(in gray: GrayImage, scan: [FaceObservation]?, fitter: inout LandmarkFitter) throws(FrameProbeError) -> [FaceObservation] {
+        var faces: [FaceObservation] = []
+        var lost: [FaceObservation] = []
+        for face in followed {
+            if let kept = try refound(face, in: gray, fitter: &fitter), !faces.contains(where: { $0.box.intersectionOverUnion(kept.box) > 0.3 }) {
+                faces.append(kept)
+            } else {
+                lost.append(face)
+            }
+        }
+        var found: [FaceObservation] = []
+        for hit in scan ?? [] where !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+            found.append(identities.face(for: FaceFinder.Hit(box: hit.box, score: hit.confidence, roll: hit.roll, profile: hit.profile), from: &lost))
+        }
+        var gone: [FaceObservation] = []
+        for var face in lost {
+            let taken = faces + found
+            if let hit = try finder.search(around: face.box, roll: face.roll, in: gray), !taken.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+                face.box = hit.box
+                face.confidence = hit.score
+                face.isTracked = false
+                face.profile = nil
+                found.append(face)
+            } else {
+                gone.append(face)
+            }
+        }
+        // Between the detection stage's scans, a face that was lost (or, with none followed, any new face) is looked
+        // for in the whole frame — on turned copies and in profile too when one was just lost.
+        if scan == nil && (!gone.isEmpty || followed.isEmpty) {
+            let hits = try finder.scanWholeFrame(gray, coarse: false, lookFurther: !gone.isEmpty).hits
+            for hit in hits where !(faces + found).contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
+                found.append(identities.face(for: hit, from: &gone))
+            }
+        }
+        for face in gone {
+            if let profile = try finder.profileFace(continuing: face, apartFrom: faces + found, in: gray) { found.append(profile) }
+        }
+        for var face in found {
+            face.landmarks = nil
+            if face.profile == nil {
+                // A face seen in profile gets no landmarks: the 68-point model fits nonsense there.
+                face.landmarks = try fitter.fit(face, in: gray)
+            }
+            faces.append(face)
+        }
+        fitter.keepOnly(faces)
+        followed = faces.sorted { $0.box.width > $1.box.width }
+        return followed
+    }
+
+    /// `face` found again where its last landmarks say it is, and fitted there; nil when the detector sees no face
+    /// at that place and size.
+    private func refound(_ face: FaceObservation, in gray: GrayImage, fitter: inout LandmarkFitter) throws(FrameProbeError) -> FaceObservation? {
+        guard face.profile == nil, let last = face.landmarks else { return nil }
+        let slope = FaceGeometry.eyeLineAngle(last)
+        guard let hit = try finder.bestHit(on: Self.box(around: last), roll: abs(slope) > Self.uprightCheckSlope ? slope : nil,
+                                           threshold: Self.keepThreshold, in: gray) else { return nil }
+        var found = face
+        found.box = hit.box
+        found.confidence = hit.score
+        found.isTracked = false
+        found.landmarks = try fitter.fit(found, in: gray)
+        return found
+    }
+
+    /// The dlib-style box of a face with these 68 points: square, sized and placed from the points' extent along
+    /// the eye line (so a rolled face's box is not widened by its roll).
+    static func box(around points: [Point2D]) -> Box {
+        let angle = FaceGeometry.eyeLineAngle(points) * .pi / 180
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let middle = Point2D(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+        // The points in the face's own axes (eye line horizontal), about their middle.
+        let along = points.map { ($0.x - middle.x) * cosine + ($0.y - middle.y) * sine }
+        let across = points.map { -($0.x - middle.x) * sine + ($0.y - middle.y) * cosine }
+        guard let left = along.min(), let right = along.max(), let top = across.min(), let bottom = across.max() else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        let width = right - left
+        let centreAlong = (left + right) / 2, centreAcross = (top + bottom) / 2 - Self.boxRisePerPointsWidth * width
+        let centre = Point2D(x: middle.x + centreAlong * cosine - centreAcross * sine, y: middle.y + centreAlong * sine + centreAcross * cosine)
+        let side = Self.boxWidthPerPointsWidth * width
+        return Box(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
+    }
+}
