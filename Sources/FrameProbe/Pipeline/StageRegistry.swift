@@ -61,12 +61,14 @@ public struct StageRegistry: Sendable {
         if let explicit = options.stages { return explicit }
         var names: [String] = []
         if options.frameQuality { names.append("quality") }
+        // QR decoding needs no faces: ahead of the face stages it runs on the pipeline's first thread, beside the
+        // scheduled face scans, while following and fitting faces keep the second one busy.
+        if options.captureType == .qrcode || options.qrcode { names.append("qrcode") }
         if options.captureType == .face {
             let measuresQuality = options.faceImageQuality || options[CaptureStage.Options.self].best
             names += ["faceDetection", "faceLandmarks", "headPose", "faceExpressions"] + (measuresQuality ? ["faceImageQuality"] : [])
                 + ["faceRegion"]
         }
-        if options.captureType == .qrcode || options.qrcode { names.append("qrcode") }
         if options.savesImages && [.face, .frame].contains(options.captureType) { names.append("capture") }
         return names
     }
