@@ -1,16 +1,17 @@
 import CVision
 
-/// Finds faces with dlib's HOG frontal detector and follows them across frames.
+/// Finds faces with dlib's HOG frontal detector (`FaceFinder`) and follows them across frames.
 ///
 /// A full pass scans the whole frame every `detectEvery` analysed frames (and whenever no face is followed, or a
-/// followed face was not found near its last place), on
-/// a copy scaled so that the smallest face asked for (`minFaceSize` × frame width) meets the detector's ~80 px
-/// window: small faces are upsampled, large selfie faces are found on a downscaled copy. In between, each
-/// followed face is looked for again in a window around its last box, at the scale that face needs — a small,
-/// cheap search. A face the frontal detector loses there (turned beyond ~40° of yaw) is kept while OpenCV's
-/// profile cascade still sees it, as a profile face (`FaceObservation.profile`, its box following the cascade's
-/// hits); otherwise it is dropped at once, so a face that left never lingers as a ghost. When nothing frontal is
-/// found, full scans look for profile faces too.
+/// followed face was not found near its last place), on a copy scaled so that the smallest face asked for
+/// (`minFaceSize` × frame width) meets the detector's ~80 px window: small faces are upsampled, large selfie faces
+/// are found on a downscaled copy. When the landmarks stage runs after it, that stage follows the faces between
+/// scans by their landmarks (`LandmarkFollower`) and this one only scans (`FaceSearch`). Alone, it follows them
+/// itself: each followed face is looked for again in a window around its last box, at the scale that face needs.
+/// A face the frontal detector loses there (turned beyond ~40° of yaw) is kept while OpenCV's profile cascade still
+/// sees it, as a profile face (`FaceObservation.profile`, its box following the cascade's hits); otherwise it is
+/// dropped at once, so a face that left never lingers as a ghost. When nothing frontal is found, full scans look
+/// for profile faces too.
 public struct FaceDetectionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceDetectionStage.self, name: "faceDetection",
@@ -92,16 +93,8 @@ public struct FaceDetectionStage: Stage {
             return
         }
         var lost: [FaceObservation] = []
-        for var face in followed {
-            if let hit = try finder.search(around: face.box, roll: face.roll, in: gray), !faces.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
-                face.box = hit.box
-                face.confidence = hit.score
-                face.isTracked = false
-                face.profile = nil
-                faces.append(face)
-            } else {
-                lost.append(face)
-            }
+        for face in followed {
+            if let moved = try finder.searchedFace(continuing: face, apartFrom: faces, in: gray) { faces.append(moved) } else { lost.append(face) }
         }
         // A face that moved out of its search window (fast motion, a cut) is looked for in the whole frame
         // before it is given up, so that it keeps its identity and no false "undetected" is reported.

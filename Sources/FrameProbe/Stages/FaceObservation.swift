@@ -4,7 +4,8 @@ public struct FaceObservation: Sendable {
     public var box: Box
     /// Stable while the same face stays in view.
     public var trackingId: Int
-    /// True when the face was carried from the previous frame rather than detected in this one.
+    /// True when the face was carried from the previous frame rather than detected in this one (a profile face
+    /// follows the cascade's hits at its own box size).
     public var isTracked: Bool
     /// How far the face is rolled, when it was found on a turned copy of the frame: the slope of its eye line in
     /// degrees (image coordinates, positive when it falls to the right) — the landmark fit starts upright from it.

@@ -107,6 +107,19 @@ struct FaceFinder {
     /// followed face and took 2.34 s on driving_d6 against 2.64 s for 0.15/88 (two pyramid levels).
     static let checkedFaceWidth = 80.0
 
+    /// A followed face found again by `search(around:)`, at the hit's box — unless that overlaps a face already
+    /// `taken` in this frame.
+    func searchedFace(continuing face: FaceObservation, apartFrom taken: [FaceObservation], in gray: GrayImage) throws(FrameProbeError) -> FaceObservation? {
+        guard let hit = try search(around: face.box, roll: face.roll, in: gray),
+              !taken.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) else { return nil }
+        var moved = face
+        moved.box = hit.box
+        moved.confidence = hit.score
+        moved.isTracked = false
+        moved.profile = nil
+        return moved
+    }
+
     /// A followed face the frontal detector lost, kept as a profile face while the profile cascade still sees it
     /// near its box — unless that hit holds a face found frontally in this frame (`found`): a face that shrank or
     /// moved away is not also a profile beside itself. Its box follows the hit at the face's own size (the cascade's

@@ -44,17 +44,8 @@ struct LandmarkFollower {
             found.append(identities.face(for: FaceFinder.Hit(box: hit.box, score: hit.confidence, roll: hit.roll, profile: hit.profile), from: &lost))
         }
         var gone: [FaceObservation] = []
-        for var face in lost {
-            let taken = faces + found
-            if let hit = try finder.search(around: face.box, roll: face.roll, in: gray), !taken.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
-                face.box = hit.box
-                face.confidence = hit.score
-                face.isTracked = false
-                face.profile = nil
-                found.append(face)
-            } else {
-                gone.append(face)
-            }
+        for face in lost {
+            if let moved = try finder.searchedFace(continuing: face, apartFrom: faces + found, in: gray) { found.append(moved) } else { gone.append(face) }
         }
         // Between the detection stage's scans, a face that was lost (or, with none followed, any new face) is looked
         // for in the whole frame — on turned copies and in profile too when one was just lost.
