@@ -1,13 +1,14 @@
 import Foundation
 
-/// Follows faces from frame to frame by their landmarks, as MediaPipe's face mesh does: each face's 68 points are
-/// fitted again from the box its last points give, and the detector checks, at that one place and size, that a face
-/// is still there (`FaceFinder.score`) — much cheaper than searching a window around it. A face the check rejects is
-/// searched for around its last box, then in the whole frame, then by the profile cascade, and only then given up.
-/// The detection stage's scheduled scans (`FaceSearch.scanned`) add the faces that came into view.
+/// Follows faces from frame to frame by their landmarks, as MediaPipe's face mesh does: the detector looks once, at
+/// the place and size a face's last 68 points give (`FaceFinder.bestHit`: one window, one scale) — much cheaper than
+/// searching a window around its last box — and the points are fitted again in the box it finds there. A face it
+/// does not find is searched for around its last box, then in the whole frame, then by the profile cascade, and only
+/// then given up. The detection stage's scheduled scans (`FaceSearch.scanned`) add the faces that came into view.
 struct LandmarkFollower {
-    /// A followed face is kept while the detector scores its new box above this (dlib's SVM margin: 0 is its
+    /// A followed face is kept while the detector scores a hit at its place above this (dlib's SVM margin: 0 is its
     /// default threshold for finding faces; a face already known may score lower: turned, looking down, blurred).
+    /// On the seven devdata clips the lowest such score was −0.26 (source_s13's 40 px face), 0.06–1.07 elsewhere.
     static let keepThreshold = -0.5
     /// A dlib-style box from the 68 points: this many times the points' width (across the face, along its eye
     /// line), square, its centre this many widths above the points' middle. Medians over the faces of
