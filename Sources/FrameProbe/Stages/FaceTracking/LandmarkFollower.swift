@@ -8,7 +8,8 @@ import Foundation
 struct LandmarkFollower {
     /// A followed face is kept while the detector scores a hit at its place above this (dlib's SVM margin: 0 is its
     /// default threshold for finding faces; a face already known may score lower: turned, looking down, blurred).
-    /// On the seven devdata clips the lowest such score was −0.26 (source_s13's 40 px face), 0.06–1.07 elsewhere.
+    /// On the seven devdata clips the lowest such score was −0.26 (source_s18, whose median is 0.06: its boxes sit
+    /// right of what the points give), 0.06–1.07 on the others (medians 1.0–2.2); none fell below it.
     static let keepThreshold = -0.5
     /// A dlib-style box from the 68 points: this many times the points' width (across the face, along its eye
     /// line), square, its centre this many widths above the points' middle. Medians over the faces of
