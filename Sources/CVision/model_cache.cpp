@@ -3,6 +3,7 @@
 // renamed into place, so a reader sees a whole file or none; a file that is short, of another kind or key, or whose
 // hash does not match is ignored and made again. Failing to write it only costs the next process the slow read.
 #include "model_cache.hpp"
+#include "predictor_members.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -128,41 +129,13 @@ uint64_t file_key(const std::string &path) {
     return hash.value;
 }
 
-// dlib's shape_predictor keeps its trees private and offers no way to build one from them without copying every
-// tree (a transient 65 MB). C++ lets an explicit template instantiation name private members, so these tags reach
-// them: the cache is written from, and read straight into, the predictor's own members (a dlib release that renames
-// them fails to compile rather than misbehaving).
-template <typename Tag, typename Tag::type Member> struct Expose {
-    friend typename Tag::type member(Tag) { return Member; }
-};
-struct InitialShape {
-    using type = dlib::matrix<float, 0, 1> dlib::shape_predictor::*;
-    friend type member(InitialShape);
-};
-struct Forests {
-    using type = std::vector<std::vector<dlib::impl::regression_tree>> dlib::shape_predictor::*;
-    friend type member(Forests);
-};
-struct Anchors {
-    using type = std::vector<std::vector<unsigned long>> dlib::shape_predictor::*;
-    friend type member(Anchors);
-};
-struct Deltas {
-    using type = std::vector<std::vector<dlib::vector<float, 2>>> dlib::shape_predictor::*;
-    friend type member(Deltas);
-};
-template struct Expose<InitialShape, &dlib::shape_predictor::initial_shape>;
-template struct Expose<Forests, &dlib::shape_predictor::forests>;
-template struct Expose<Anchors, &dlib::shape_predictor::anchor_idx>;
-template struct Expose<Deltas, &dlib::shape_predictor::deltas>;
-
 constexpr char predictor_kind[8] = {'S', 'H', 'A', 'P', 'E', 'P', 'R', '2'};
 
 void write_predictor_cache(const std::string &path, uint64_t key, const dlib::shape_predictor &predictor) {
-    const auto &initial = predictor.*member(InitialShape{});
-    const auto &forests = predictor.*member(Forests{});
-    const auto &anchors = predictor.*member(Anchors{});
-    const auto &deltas = predictor.*member(Deltas{});
+    const auto &initial = predictor.*cvision::initial_shape_of;
+    const auto &forests = predictor.*cvision::forests_of;
+    const auto &anchors = predictor.*cvision::anchors_of;
+    const auto &deltas = predictor.*cvision::deltas_of;
     CacheWriter out(path, predictor_kind, key);
     out.put(initial.size());
     out.put(&initial(0), sizeof(float) * initial.size());
@@ -196,10 +169,10 @@ dlib::shape_predictor read_predictor_cache(const std::string &path, uint64_t key
     CacheReader in(path, predictor_kind, key);
     constexpr uint64_t many = 1 << 24;
     dlib::shape_predictor predictor;
-    auto &initial = predictor.*member(InitialShape{});
-    auto &forests = predictor.*member(Forests{});
-    auto &anchors = predictor.*member(Anchors{});
-    auto &deltas = predictor.*member(Deltas{});
+    auto &initial = predictor.*cvision::initial_shape_of;
+    auto &forests = predictor.*cvision::forests_of;
+    auto &anchors = predictor.*cvision::anchors_of;
+    auto &deltas = predictor.*cvision::deltas_of;
     const uint64_t dimension = in.number(4096);
     if (dimension == 0) throw std::runtime_error("implausible cache");
     initial.set_size(long(dimension));
