@@ -112,7 +112,10 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
             Self.close(&formatContext)
             throw FrameProbeError("UNSUPPORTED_INPUT", "cannot configure the decoder")
         }
-        codecContext.pointee.thread_count = 0
+        // The analysis keeps two threads busy (the face scans and QR on one, following, fitting and the rest on the
+        // other) beside this decoding one: FFmpeg's own threads only pay where cores are left over. On 2 cores one
+        // decoding thread is 3–4 % faster than FFmpeg's automatic two (driving_d6, 1080p faces, 720p quality only).
+        codecContext.pointee.thread_count = Int32(max(1, ProcessInfo.processInfo.activeProcessorCount - 2))
         codecContext.pointee.max_pixels = Int64(options.maxPixels)
         refusedPicture.initialize(to: fp_refused_picture(width: 0, height: 0))
         codecContext.pointee.opaque = UnsafeMutableRawPointer(refusedPicture)
