@@ -101,3 +101,42 @@ struct CustomStageTests {
         #expect(Shell.validateAgainstSchema(jsonl).status == 1)
     }
 }
+
+/// A stage that reads the faces: how many there are in each frame.
+struct FaceTallyStage: Stage {
+    static let descriptor = StageDescriptor(
+        FaceTallyStage.self, name: "faceTally", summary: "how many faces each frame has", requires: [.faces], emits: [FacesTallied.self])
+
+    init(options: NoOptions, context: StageContext) {}
+
+    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
+        emit(FacesTallied(count: analysis.faces.count))
+    }
+}
+
+struct FacesTallied: EventPayload {
+    static let eventName = "facesTallied"
+    static let schema = EventSchema(.frame, [.init("count", .integer(minimum: 0))])
+    let count: Int
+    var fields: [(String, JSONValue)] { [("count", .int(count))] }
+}
+
+struct FaceReadingStageTests {
+    /// Between faceDetection and faceLandmarks, a stage that reads the faces sees them on every frame: the detection
+    /// stage leaves following to faceLandmarks only when that runs right after it.
+    @Test(arguments: [["faceDetection", "faceTally", "faceLandmarks"], ["faceDetection", "faceLandmarks", "faceTally"]])
+    func aStageReadingFacesSeesEveryFrameWherever(stages: [String]) throws {
+        let registry = StageRegistry.builtIn.registering(FaceTallyStage.self)
+        var options = AnalysisOptions()
+        options.stages = stages
+        let runner = InputRunner(options: options, stages: try registry.resolve(options))
+        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+        let item = try #require(InputDiscovery.expand([clip]).first)
+        var counts: [Int] = []
+        #expect(runner.run(item, stop: StopSignal()) { event in
+            if let tally = event.as(FacesTallied.self) { counts.append(tally.count) }
+        })
+        #expect(counts.count == 122)
+        #expect(counts.allSatisfy { $0 == 1 }, "frames without a face: \(counts.enumerated().filter { $0.element != 1 }.map(\.offset).prefix(20))")
+    }
+}

@@ -5,9 +5,10 @@ import CVision
 /// A full pass scans the whole frame every `detectEvery` analysed frames (and whenever no face is followed, or a
 /// followed face was not found near its last place), on a copy scaled so that the smallest face asked for
 /// (`minFaceSize` × frame width) meets the detector's ~80 px window: small faces are upsampled, large selfie faces
-/// are found on a downscaled copy. When the landmarks stage runs after it, that stage follows the faces between
-/// scans by their landmarks (`LandmarkFollower`) and this one only scans (`FaceSearch`). Alone, it follows them
-/// itself: each followed face is looked for again in a window around its last box, at the scale that face needs.
+/// are found on a downscaled copy. When the landmarks stage runs right after it, that stage follows the faces
+/// between scans by their landmarks (`LandmarkFollower`) and this one only scans (`FaceSearch`). Otherwise it
+/// follows them itself: each followed face is looked for again in a window around its last box, at the scale that
+/// face needs.
 /// A face the frontal detector loses there (turned beyond ~40° of yaw) is kept while OpenCV's profile cascade still
 /// sees it, as a profile face (`FaceObservation.profile`, its box following the cascade's hits); otherwise it is
 /// dropped at once, so a face that left never lingers as a ghost. When nothing frontal is found, full scans look
@@ -38,7 +39,7 @@ public struct FaceDetectionStage: Stage {
     private let options: Options
     private let finder: FaceFinder
     /// Whether this stage follows faces between its scans itself (HOG searches around each face), or leaves that to
-    /// the landmarks stage after it (`FaceSearch`): then it only scans, on its schedule, and hands the hits on.
+    /// the landmarks stage right after it (`FaceSearch`): then it only scans, on its schedule, and hands the hits on.
     private let followsFaces: Bool
     /// A photo: the turned scans run whenever the upright one finds nothing (a video runs them on the frames
     /// where a face was just lost, and every `detectEvery` frames without a face).
@@ -69,7 +70,14 @@ public struct FaceDetectionStage: Stage {
 
     public init(options: Options, context: StageContext) throws(FrameProbeError) {
         try self.init(options: options, stillImage: context.info?.isStillImage ?? false, finePassEvery: Self.finePassEvery,
-                      followsFaces: !context.pipelineStages.contains(FaceLandmarksStage.descriptor.name))
+                      followsFaces: !Self.landmarksFollow(in: context.pipelineStages))
+    }
+
+    /// Whether the landmarks stage runs right after this one, and so can follow the faces between scans: a stage
+    /// in between that reads the faces must see every frame's.
+    static func landmarksFollow(in stages: [String]) -> Bool {
+        guard let here = stages.firstIndex(of: descriptor.name) else { return false }
+        return stages.dropFirst(here + 1).first == FaceLandmarksStage.descriptor.name
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
