@@ -43,6 +43,11 @@ public struct Box: Sendable, Equatable {
         return overlap > 0 ? overlap / (area + other.area - overlap) : 0
     }
 
+    /// This box grown by `margin` on every side.
+    public func expanded(by margin: Double) -> Box {
+        Box(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
     /// How much of the smaller of the two boxes lies inside the other (1: one holds the other).
     public func overlapOfSmaller(_ other: Box) -> Double {
         let smaller = min(area, other.area)

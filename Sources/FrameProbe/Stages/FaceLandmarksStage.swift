@@ -35,8 +35,9 @@ public struct FaceLandmarksStage: Stage {
         case .scanned(let hits): scan = hits
         case .toFollow: scan = nil
         }
+        // Taken out while it works, so that its arrays are not copied every frame.
         var follower: LandmarkFollower
-        if let existing = self.follower { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize) }
+        if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize) }
         analysis.faces = try follower.faces(in: try analysis.gray(of: frame), scan: scan, fitter: &fitter)
         self.follower = follower
         analysis.faceSearch = .complete

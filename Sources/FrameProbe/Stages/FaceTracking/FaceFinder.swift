@@ -78,11 +78,7 @@ struct FaceFinder {
     /// Looks for a face again in a window around its last `box`, on a copy turned by its `roll`: the best hit that
     /// overlaps the box (not the one nearest it, which would make the box lag behind a moving face).
     func search(around box: Box, roll: Double?, in gray: GrayImage) throws(FrameProbeError) -> Hit? {
-        let margin = box.width * Self.searchMargin
-        let window = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        let scale = min(max(Self.followedFaceWidth / max(box.width, 1), 0.05), 4)
-        let hits = try detect(in: gray, region: window, scale: scale, threshold: -0.2, turnedBy: roll ?? 0)
-        return hits.first { $0.box.intersectionOverUnion(box) > 0.2 }.map { Hit(box: $0.box, score: $0.score, roll: roll) }
+        try bestHit(on: box, roll: roll, threshold: -0.2, margin: Self.searchMargin, faceWidth: Self.followedFaceWidth, overlap: 0.2, in: gray)
     }
 
     /// The frontal detector's best hit on a face expected in `box` — on a window `margin` face widths wider on each
@@ -92,12 +88,10 @@ struct FaceFinder {
     /// window size), a quarter of a search's cost.
     func bestHit(on box: Box, roll: Double?, threshold: Double, margin: Double = checkMargin, faceWidth: Double = checkedFaceWidth,
                  overlap: Double = 0.4, in gray: GrayImage) throws(FrameProbeError) -> Hit? {
-        let reach = box.width * margin
-        let window = Box(x: box.x - reach, y: box.y - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
         let scale = min(max(faceWidth / max(box.width, 1), 0.05), 4)
-        let hits = try detect(in: gray, region: window, scale: scale, threshold: threshold, turnedBy: roll ?? 0)
-        return hits.filter { $0.box.intersectionOverUnion(box) > overlap }.max { $0.score < $1.score }
-            .map { Hit(box: $0.box, score: $0.score, roll: roll) }
+        let hits = try detect(in: gray, region: box.expanded(by: box.width * margin), scale: scale, threshold: threshold, turnedBy: roll ?? 0)
+        // Hits come best first.
+        return hits.first { $0.box.intersectionOverUnion(box) > overlap }.map { Hit(box: $0.box, score: $0.score, roll: roll) }
     }
 
     /// The check's window reaches this many face widths beyond the box on each side (landmarks place a face to
@@ -126,9 +120,7 @@ struct FaceFinder {
     /// boxes are shaped differently).
     func profileFace(continuing face: FaceObservation, apartFrom found: [FaceObservation], in gray: GrayImage) throws(FrameProbeError) -> FaceObservation? {
         let box = face.box
-        let margin = box.width * 0.4
-        let region = Box(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
-        guard let hit = try profiles(in: region, scale: 1, smallest: max(24, box.width * 0.5), in: gray)
+        guard let hit = try profiles(in: box.expanded(by: box.width * 0.4), scale: 1, smallest: max(24, box.width * 0.5), in: gray)
             .first(where: { $0.box.intersectionOverUnion(box) > 0.2 }),
             !found.contains(where: { $0.box.overlapOfSmaller(hit.box) > 0.5 }) else { return nil }
         var kept = face

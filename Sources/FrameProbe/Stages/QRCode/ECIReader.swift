@@ -37,8 +37,7 @@ enum ECIReader {
     static func designated(_ code: BarcodeObservation, in gray: GrayImage) throws(FrameProbeError) -> DesignatedText? {
         let bounds = code.bounds
         let margin = max(bounds.width, bounds.height) * 0.5 + 8
-        guard let area = Box(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin,
-                             height: bounds.height + 2 * margin).clamped(toWidth: gray.width, height: gray.height) else { return nil }
+        guard let area = bounds.expanded(by: margin).clamped(toWidth: gray.width, height: gray.height) else { return nil }
         var eci: Int32 = -1
         try CVisionCall.check("reading an ECI") {
             cvision_qr_eci(gray.pixels + area.y * gray.width + area.x, Int32(area.width), Int32(area.height), Int32(gray.width),
