@@ -62,7 +62,7 @@ struct CustomStageTests {
         return events
     }
 
-    @Test func aStageFromOutsideTheModuleRunsOnRealFootageAndItsEventsMatchTheGeneratedSchema() throws {
+    @Test(.needsTestData) func aStageFromOutsideTheModuleRunsOnRealFootageAndItsEventsMatchTheGeneratedSchema() throws {
         var options = AnalysisOptions()
         options.stages = ["quality", "motionScore"]
         // Its option is set through its row, as --config and the command line would.
@@ -76,9 +76,9 @@ struct CustomStageTests {
 
         // Real footage (a talking head) against a still picture made from one of its frames.
         let still = Fixtures.temporaryDirectory().appendingPathComponent("still.mp4").path
-        let frame = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames/driving_d6-36-eyes-open-nosmile.jpg").path
+        let frame = TestData.path("real-frames/driving_d6-36-eyes-open-nosmile.jpg")
         #expect(Shell.run("ffmpeg -nostdin -v error -y -loop 1 -i \(Shell.quote(frame)) -t 2 -r 10 -pix_fmt yuv420p \(Shell.quote(still))").status == 0)
-        let talking = try events(of: Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path, options: options)
+        let talking = try events(of: TestData.firstSeconds(4, of: "video/driving_d6.mp4"), options: options)
         let frozen = try events(of: still, options: options)
 
         func motions(_ events: [Event]) -> [Double] { events.compactMap { $0.as(MotionMeasured.self)?.motion } }
@@ -124,13 +124,13 @@ struct FacesTallied: EventPayload {
 struct FaceReadingStageTests {
     /// Between faceDetection and faceLandmarks, a stage that reads the faces sees them on every frame: the detection
     /// stage leaves following to faceLandmarks only when that runs right after it.
-    @Test(arguments: [["faceDetection", "faceTally", "faceLandmarks"], ["faceDetection", "faceLandmarks", "faceTally"]])
+    @Test(.needsTestData, arguments: [["faceDetection", "faceTally", "faceLandmarks"], ["faceDetection", "faceLandmarks", "faceTally"]])
     func aStageReadingFacesSeesEveryFrameWherever(stages: [String]) throws {
         let registry = StageRegistry.builtIn.registering(FaceTallyStage.self)
         var options = AnalysisOptions()
         options.stages = stages
         let runner = InputRunner(options: options, stages: try registry.resolve(options))
-        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+        let clip = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
         let item = try #require(InputDiscovery.expand([clip]).first)
         var counts: [Int] = []
         #expect(runner.run(item, stop: StopSignal()) { event in

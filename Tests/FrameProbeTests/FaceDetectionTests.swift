@@ -53,8 +53,8 @@ struct FaceDetectionTests {
 struct CoarsePassTests {
     /// Every frame of a real 480×480 clip (upsampled 1.67× for --min-face-size 0.1): the same faces, boxes and
     /// scores with coarse passes as with fine passes only.
-    @Test func coarsePassesFindTheSameBoxesAsFineOnes() throws {
-        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+    @Test(.needsTestData) func coarsePassesFindTheSameBoxesAsFineOnes() throws {
+        let clip = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
         func run(finePassEvery: Int) throws -> [[String]] {
             var pipeline = Pipeline(stages: [try FaceDetectionStage(options: .init(), stillImage: false, finePassEvery: finePassEvery)])
             let source = try FrameSource(url: clip, options: DecodeOptions())
@@ -77,8 +77,8 @@ struct CoarsePassTests {
 struct FaceFrameCountTests {
     /// driving_d3-4s: a webcam talking head so close that its box crosses the frame's bottom edge whenever the man
     /// leans in (Yoonit's isOutOfTheScreen: no valid capture). Boxes shrunk by half on every side never cross it.
-    @Test func facesCutByTheFrameEdgeAreFoundButNotValid() throws {
-        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d3-4s.mp4").path
+    @Test(.needsTestData) func facesCutByTheFrameEdgeAreFoundButNotValid() throws {
+        let clip = TestData.firstSeconds(4, of: "video/driving_d3.mp4")
         func closed(_ extra: [String]) throws -> (valid: Int, any: Int, analysed: Int) {
             let result = Shell.frameprobe(["analyze"] + extra + [clip])
             #expect(result.status == 0)

@@ -7,7 +7,7 @@ import Testing
 /// Nothing here tuned the follower's constants (FaceFinder.checkMargin/checkedFaceWidth and the landmark box: see
 /// their comments for the clips that did).
 struct FaceFollowingTests {
-    static let talkingHead = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+    static let talkingHead = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
 
     static func faceEvents(_ arguments: [String]) throws -> [Int: [String: Any]] {
         let result = Shell.frameprobe(["analyze"] + arguments)
@@ -18,7 +18,7 @@ struct FaceFollowingTests {
     /// driving_d6-4s (122 frames of a real webcam talking head): every frame keeps the face, under one trackingId,
     /// within 0.15 face widths and ±25 % in size of what a whole-frame scan of that frame finds; and the box is
     /// steadier than the scans' (the median frame-to-frame change in width ≤ 2 %: the scans' own is 3.5 %).
-    @Test func followedFacesStayWhereScansFindThemAndHoldSteady() throws {
+    @Test(.needsTestData) func followedFacesStayWhereScansFindThemAndHoldSteady() throws {
         let followed = try Self.faceEvents([Self.talkingHead])
         let scanned = try Self.faceEvents(["--stages", "faceDetection,faceRegion", "--detect-every", "1", Self.talkingHead])
         #expect(followed.count == 122 && scanned.count == 122)
@@ -40,10 +40,10 @@ struct FaceFollowingTests {
     /// The talking head cut to a faceless real photo (a QR code on a desk) after 25 frames: the face is dropped on
     /// the first frame without it — also when the detection stage's next scan is far away (`--detect-every 1000`,
     /// so only the follower's check can drop it) — and never comes back as a ghost.
-    @Test(arguments: [10, 1000])
+    @Test(.needsTestData, arguments: [10, 1000])
     func aFaceGoneAtACutIsDroppedAtOnce(detectEvery: Int) throws {
         let clip = Fixtures.temporaryDirectory().appendingPathComponent("cut.mp4").path
-        let photo = Fixtures.packageRoot.appendingPathComponent("TestVideos/qr/qrcode-1/1.png").path
+        let photo = TestData.path("qr/qrcode-1/1.png")
         let make = Shell.run("""
             ffmpeg -nostdin -v error -i \(Shell.quote(Self.talkingHead)) -loop 1 -framerate 30 -i \(Shell.quote(photo)) -filter_complex \
             "[0:v]trim=end_frame=25,setpts=PTS-STARTPTS[a];[1:v]scale=480:480,setsar=1,format=yuv420p,trim=end_frame=20,setpts=PTS-STARTPTS[b];[a][b]concat=n=2:v=1[v]" \

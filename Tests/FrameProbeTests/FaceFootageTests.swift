@@ -84,8 +84,8 @@ struct FaceFootageTests {
     /// A face cut by the frame's edge is invalid without a message (SPEC §4.2): driving_d3-4s, a real webcam face
     /// whose box crosses the frame's bottom edge whenever the man leans in — each valid→invalid transition is a
     /// bare faceUndetected.
-    @Test func aFaceCutByTheFrameEdgeIsInvalidWithoutAMessage() throws {
-        let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d3-4s.mp4").path
+    @Test(.needsTestData) func aFaceCutByTheFrameEdgeIsInvalidWithoutAMessage() throws {
+        let clip = TestData.firstSeconds(4, of: "video/driving_d3.mp4")
         let result = Shell.frameprobe(["analyze", clip])
         #expect(result.status == 0)
         let undetected = result.events(named: "faceUndetected")

@@ -5,9 +5,9 @@ import Testing
 /// Face image quality through the commands: faceDetected and its schema, --capture-best keeping each window's best
 /// frame, acquire's metadata, and the report's fields, gates and plot.
 struct FaceImageQualityRunTests {
-    static let clip = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+    static let clip = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
 
-    @Test func faceDetectedCarriesTheComponentsAndValidates() {
+    @Test(.needsTestData) func faceDetectedCarriesTheComponentsAndValidates() {
         let result = Shell.frameprobe(["analyze", "--face-image-quality", "--sample-every", "3", Self.clip])
         #expect(result.status == 0)
         let faces = result.events(named: "faceDetected")
@@ -24,7 +24,7 @@ struct FaceImageQualityRunTests {
 
     /// Each 1 s window's saved image is its best frame by unifiedQuality (then the mean score), written when the
     /// window closes.
-    @Test func captureBestKeepsEachWindowsBestFrame() throws {
+    @Test(.needsTestData) func captureBestKeepsEachWindowsBestFrame() throws {
         let out = Fixtures.temporaryDirectory()
         let result = Shell.frameprobe(["analyze", "--face-image-quality", "--capture-best", "--output-dir", out.path, Self.clip])
         #expect(result.status == 0, "\(result.stderr)")
@@ -60,7 +60,7 @@ struct FaceImageQualityRunTests {
         #expect((unified["min"] as? Double ?? -1) <= (unified["mean"] as? Double ?? -2) && (unified["mean"] as? Double ?? 101) <= 100)
     }
 
-    @Test func reportGatesAndPlotsFaceImageQuality() throws {
+    @Test(.needsTestData) func reportGatesAndPlotsFaceImageQuality() throws {
         let prefix = Fixtures.temporaryDirectory().appendingPathComponent("fiq").path
         let result = Shell.frameprobe(["report", "-o", prefix, "-f", "json", "-f", "html", "--gate", "faceImageQualityMean>=20",
                                        "--gate", "fiq.sharpness.mean>=50", "--gate", "fiq.headPoseYaw.min>=90", Self.clip])

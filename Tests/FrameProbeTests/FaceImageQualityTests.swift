@@ -6,11 +6,12 @@ import Testing
 /// ISO/IEC 29794-5 components (SPEC §11) on real pixels: each moves the way its definition says when only its cause
 /// changes. The sharpness and compression anchors were placed on driving_d6-36, driving_d10-88,
 /// WDA_AlexandriaOcasioCortez_000-53 and Tom_Cruise_avp_2014_4 (README); these tests use other frames
-/// (`TestVideos/real-frames`, from ../shared/devdata/video) and other dlib photos.
+/// (`real-frames/` of the test-data folder, from its `video/`) and other dlib photos.
 struct FaceImageQualityTests {
-    static let frames = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
-    static let clean = frames.appendingPathComponent("driving_d3-300-eyes-open-nosmile.jpg").path
-    static let other = frames.appendingPathComponent("driving_d11-200-eyes-open-nosmile.jpg").path
+    static let cleanName = "driving_d3-300-eyes-open-nosmile.jpg", otherName = "driving_d11-200-eyes-open-nosmile.jpg"
+    static func frame(_ name: String) -> String { TestData.path("real-frames/" + name) }
+    static var clean: String { frame(cleanName) }
+    static var other: String { frame(otherName) }
 
     /// The primary face's components in the image at `path`, and the frame.
     static func measure(_ path: String, minFaceSize: Double = 0.1) throws -> (quality: FaceImageQuality, face: FaceObservation, frame: Frame) {
@@ -33,8 +34,9 @@ struct FaceImageQualityTests {
 
     func score(_ quality: FaceImageQuality, _ name: String) throws -> Int { try #require(quality[name]).score }
 
-    @Test(arguments: [clean, other])
-    func darkerMeansLowerLuminanceAndMoreUnderExposure(path: String) throws {
+    @Test(.needsTestData, arguments: [cleanName, otherName])
+    func darkerMeansLowerLuminanceAndMoreUnderExposure(name: String) throws {
+        let path = Self.frame(name)
         let before = try Self.measure(path).quality
         // 1.5 EV less light: every value × 2^−1.5 ≈ 0.354.
         let darker = try Self.measure(try Self.edited(path, filter: "curves=all='0/0 1/0.354'")).quality
@@ -43,28 +45,29 @@ struct FaceImageQualityTests {
         #expect(try score(darker, "underExposurePrevention") < (try score(before, "underExposurePrevention")))
     }
 
-    @Test func overexposureLowersOverExposurePrevention() throws {
+    @Test(.needsTestData) func overexposureLowersOverExposurePrevention() throws {
         let before = try Self.measure(Self.clean).quality
         let brighter = try Self.measure(try Self.edited(Self.clean, filter: "curves=all='0/0 0.4/1 1/1'")).quality
         #expect(try score(brighter, "overExposurePrevention") < (try score(before, "overExposurePrevention")) - 20)
     }
 
-    @Test func jpegQuality5IsBlockyAndQuality95IsNot() throws {
+    @Test(.needsTestData) func jpegQuality5IsBlockyAndQuality95IsNot() throws {
         let q5 = try Self.measure(try Self.edited(Self.other, encode: "-q:v 31", ext: "jpg")).quality
         let q95 = try Self.measure(try Self.edited(Self.other, encode: "-q:v 2", ext: "jpg")).quality
         #expect(try score(q95, "compressionArtifacts") >= 90)
         #expect(try score(q5, "compressionArtifacts") < 30)
     }
 
-    @Test(arguments: [clean, other])
-    func blurLowersSharpness(path: String) throws {
+    @Test(.needsTestData, arguments: [cleanName, otherName])
+    func blurLowersSharpness(name: String) throws {
+        let path = Self.frame(name)
         let before = try Self.measure(path).quality
         let blurred = try Self.measure(try Self.edited(path, filter: "gblur=sigma=3")).quality
         #expect(try #require(blurred["sharpness"]).native < (try #require(before["sharpness"]).native) * 0.7)
         #expect(try score(blurred, "sharpness") < (try score(before, "sharpness")))
     }
 
-    @Test func aFaceAtTheLeftEdgeIsCroppedOnTheLeftOnly() throws {
+    @Test(.needsTestData) func aFaceAtTheLeftEdgeIsCroppedOnTheLeftOnly() throws {
         let (before, face, _) = try Self.measure(Self.clean)
         let left = Int(FaceGeometry.headBounds(try #require(face.landmarks)).x) - 2
         let shifted = try Self.measure(try Self.edited(Self.clean, filter: "crop=iw-\(left):ih:\(left):0")).quality
@@ -73,13 +76,13 @@ struct FaceImageQualityTests {
         #expect(try score(shifted, "rightwardCropOfTheFaceImage") == (try score(before, "rightwardCropOfTheFaceImage")))
     }
 
-    @Test func halfTheSizeHalvesTheInterEyeDistance() throws {
+    @Test(.needsTestData) func halfTheSizeHalvesTheInterEyeDistance() throws {
         let before = try #require(try Self.measure(Self.clean).quality["interEyeDistance"]).native
         let after = try #require(try Self.measure(try Self.edited(Self.clean, filter: "scale=iw/2:-2"), minFaceSize: 0.05).quality["interEyeDistance"]).native
         #expect(abs(after / before - 0.5) < 0.025, "\(before) → \(after)")
     }
 
-    @Test func aSecondFaceLowersSingleFacePresent() throws {
+    @Test(.needsTestData) func aSecondFaceLowersSingleFacePresent() throws {
         let before = try Self.measure(Self.clean).quality
         // The frame beside a copy of itself at 60 %: the second face is 0.6 × the first.
         let two = try Self.measure(try Self.edited(Self.clean, filter: "split[a][b];[b]scale=iw*0.6:-2,pad=iw/0.6:ih/0.6[c];[a][c]hstack"), minFaceSize: 0.05).quality
@@ -87,15 +90,15 @@ struct FaceImageQualityTests {
         #expect(abs(Double(try score(two, "singleFacePresent")) - 40) <= 8)
     }
 
-    @Test func closedEyesLowerEyesOpen() throws {
-        let open = try Self.measure(Self.frames.appendingPathComponent("driving_d6-600-eyes-open.jpg").path).quality
-        let closed = try Self.measure(Self.frames.appendingPathComponent("driving_d6-393-eyes-closed.jpg").path).quality
+    @Test(.needsTestData) func closedEyesLowerEyesOpen() throws {
+        let open = try Self.measure(Self.frame("driving_d6-600-eyes-open.jpg")).quality
+        let closed = try Self.measure(Self.frame("driving_d6-393-eyes-closed.jpg")).quality
         #expect(try score(open, "eyesOpen") >= 80 && (try score(closed, "eyesOpen")) <= 20)
     }
 
-    /// A head turned 30° (a render of known yaw, TestVideos/turned) scores lower on yaw, the same for its mirror image.
-    @Test func aTurnedHeadScoresLowerOnYawAndTheMirrorTheSame() throws {
-        let photo = Fixtures.packageRoot.appendingPathComponent("TestVideos/turned/d11_p0_y30_r0.jpg").path
+    /// A head turned 30° (a render of known yaw, `turned/` of the test-data folder) scores lower on yaw, the same for its mirror image.
+    @Test(.needsTestData) func aTurnedHeadScoresLowerOnYawAndTheMirrorTheSame() throws {
+        let photo = TestData.path("turned/d11_p0_y30_r0.jpg")
         let turned = try Self.measure(photo)
         let mirrored = try Self.measure(try Self.edited(photo, filter: "hflip"))
         let yaw = try #require(turned.quality["headPoseYaw"]), mirrorYaw = try #require(mirrored.quality["headPoseYaw"])
@@ -105,7 +108,7 @@ struct FaceImageQualityTests {
         #expect(try score(frontal, "headPoseYaw") >= 95)  // yaw −5.6° on this frame
     }
 
-    @Test func greyPicturesLoseNaturalColour() throws {
+    @Test(.needsTestData) func greyPicturesLoseNaturalColour() throws {
         let before = try Self.measure(Self.clean).quality
         let grey = try Self.measure(try Self.edited(Self.clean, filter: "hue=s=0")).quality
         #expect(try score(before, "naturalColour") == 100)

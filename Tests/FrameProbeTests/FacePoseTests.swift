@@ -10,8 +10,8 @@ struct FacePoseTests {
 
     /// People who look at the camera read frontal on all axes: every eyes-open frame of the real talking heads
     /// (measured: |X| ≤ 10.5°, |Y| ≤ 7.1°, |Z| ≤ 5.6°).
-    @Test func facesLookingAtTheCameraAreFrontalOnAllAxes() throws {
-        let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
+    @Test(.needsTestData) func facesLookingAtTheCameraAreFrontalOnAllAxes() throws {
+        let folder = TestData.url("real-frames")
         let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("eyes-open") }
         #expect(frames.count == 9)
         for frame in frames {

@@ -15,10 +15,10 @@ struct FaceRollTests {
 
     /// Z moves with the applied rotation (relative to the photo's own roll) within ±4°, at every step, and the
     /// mirror image reads −Z within ±3°.
-    @Test(arguments: ["Tom_Cruise_avp_2014_4.jpg", "real:driving_d11-200-eyes-open-nosmile.jpg", "real:driving_d3-300-eyes-open-nosmile.jpg"])
+    @Test(.needsTestData, arguments: ["Tom_Cruise_avp_2014_4.jpg", "real:driving_d11-200-eyes-open-nosmile.jpg", "real:driving_d3-300-eyes-open-nosmile.jpg"])
     func rollFollowsTheRotationAndMirrors(photo: String) throws {
         let path = photo.hasPrefix("real:")
-            ? Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames/" + photo.dropFirst(5)).path
+            ? TestData.path("real-frames/" + photo.dropFirst(5))
             : FaceFixtures.photo(photo)
         let own = try z(try FaceFixtures.firstFrame(path))
         var worst = 0.0, worstMirror = 0.0

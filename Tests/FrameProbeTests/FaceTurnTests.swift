@@ -3,8 +3,9 @@ import Testing
 @testable import FrameProbe
 
 /// Faces turned (yaw) and pitched by known angles (SPEC §3): renders of three real frames with the head turned,
-/// `TestVideos/turned` (see its PROVENANCE.tsv; made by Scripts/render_turned_faces.py). Nothing in frameprobe was
+/// `turned/` of the test-data folder (see its PROVENANCE.tsv; made by Scripts/render_turned_faces.py). Nothing in frameprobe was
 /// tuned on these faces; the Haar-over-LBP profile cascade choice saw them with three other renders.
+@Suite(.needsTestData)
 struct FaceTurnTests {
     struct Render {
         var file: String
@@ -13,7 +14,7 @@ struct FaceTurnTests {
         var yaw: Double
     }
 
-    static let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/turned")
+    static var folder: URL { TestData.url("turned") }
 
     static let renders: [Render] = {
         guard let table = try? String(contentsOf: folder.appendingPathComponent("PROVENANCE.tsv"), encoding: .utf8) else { return [] }

@@ -4,7 +4,7 @@ import Testing
 /// The parsed-model cache (FRAMEPROBE_CACHE_DIR): made on first use, used after, never changing a result, and a
 /// damaged or unwritable cache only costs the slow load.
 struct ModelCacheTests {
-    static let photo = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames/driving_d6-600-eyes-open.jpg").path
+    static let photo = FaceFixtures.photo("Tom_Cruise_avp_2014_4.jpg")
 
     /// The run's events without the clock's field, with landmarks (so any change in the predictor shows).
     func events(cache: String) throws -> [String] {

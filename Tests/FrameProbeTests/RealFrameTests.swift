@@ -2,15 +2,16 @@ import Foundation
 import Testing
 
 /// The eye, smile and head-pose curves on real people. Single frames of the real clips in ../shared/devdata/video
-/// (TestVideos/real-frames, provenance and labels in PROVENANCE.tsv), labelled by looking at them: eyes closed in
+/// (`real-frames/` of the test-data folder, provenance and labels in its PROVENANCE.tsv), labelled by looking at them: eyes closed in
 /// a blink, eyes open while talking or pulling faces, "nosmile" where the mouth clearly does not smile.
 /// Which data set which curve: the eye curve was tuned on dlib's example photos and the five frames PROVENANCE.tsv
 /// marks "tuning" (all of WDA_AlexandriaOcasioCortez_000, driving_d10 frame 332); the thirteen "test" frames
 /// (driving_d3, d6, d11 and the rest of d10) were not used to choose it. The smile curve and the 3-D face model
 /// were tuned on dlib's photos only: every frame here is held out for them.
 struct RealFrameTests {
-    static let folder = Fixtures.packageRoot.appendingPathComponent("TestVideos/real-frames")
-    static let frames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    static var folder: URL { TestData.url("real-frames") }
+    /// Listed without recording a failure (arguments are built before any test runs): none without the folder.
+    static let frames: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: TestData.located.folder?.appendingPathComponent("real-frames").path ?? "")) ?? [])
         .filter { $0.hasSuffix(".jpg") }.sorted()
 
     /// The primary face of one photo (exit status and the face both checked).
@@ -20,13 +21,13 @@ struct RealFrameTests {
         return try #require(result.events(named: "faceDetected").first, "no face in \(path)")
     }
 
-    @Test func theFramesAreThere() {
+    @Test(.needsTestData) func theFramesAreThere() {
         #expect(Self.frames.count == 18)
         #expect(Self.frames.filter { $0.contains("eyes-closed") }.count == 9)
         #expect(Self.frames.filter { $0.contains("nosmile") }.count == 6)
     }
 
-    @Test(arguments: frames)
+    @Test(.needsTestData, arguments: frames)
     func eyesAndSmileOnRealFrames(frame: String) throws {
         let face = try Self.face(Self.folder.appendingPathComponent(frame).path)
         let left = try #require(face.double("leftEyeOpenProbability")), right = try #require(face.double("rightEyeOpenProbability"))
@@ -42,7 +43,7 @@ struct RealFrameTests {
     }
 
     /// The 3-D face model, held out: mirroring a real frame flips the sign of yaw and roll and keeps pitch.
-    @Test(arguments: frames.filter { $0.contains("eyes-open") })
+    @Test(.needsTestData, arguments: frames.filter { $0.contains("eyes-open") })
     func mirroringFlipsYawAndRoll(frame: String) throws {
         let mirrored = Fixtures.temporaryDirectory().appendingPathComponent("mirrored.png").path
         let flip = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(Self.folder.appendingPathComponent(frame).path)) -vf hflip \(Shell.quote(mirrored))")

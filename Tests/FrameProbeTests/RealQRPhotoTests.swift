@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// The real QR photos of ../shared/devdata/qr (copied into TestVideos/qr with their expected texts and provenance):
+/// The real QR photos of ../shared/devdata/qr (`qr/` of the test-data folder, with their expected texts):
 /// phone photos of printed codes (qrcode-1, qrcode-2, several in Japanese) and rendered, rotated codes (qrcode-6).
 /// Nothing was tuned on them: the charset rule is the standard's and the phones' practice (PayloadText).
 struct RealQRPhotoTests {
-    static let root = Fixtures.packageRoot.appendingPathComponent("TestVideos/qr")
+    static var root: URL { TestData.url("qr") }
     /// Found by neither decoder (13), or a GB2312 payload holding control characters, reported as binary (33).
     static let knownMisses: Set<String> = ["qrcode-2/13.png", "qrcode-2/33.png"]
 
@@ -24,7 +24,7 @@ struct RealQRPhotoTests {
         return found
     }()
 
-    @Test func everyDecodableImageGivesItsExpectedText() throws {
+    @Test(.needsTestData) func everyDecodableImageGivesItsExpectedText() throws {
         #expect(Self.images.count == 70)
         let paths = Self.images.map { Self.root.appendingPathComponent($0.name).path }
         let result = Shell.frameprobe(["analyze", "--capture-type", "qrcode"] + paths)
@@ -44,7 +44,7 @@ struct RealQRPhotoTests {
     }
 
     /// Shift_JIS without ECI, as most Japanese codes are: text, not base64, and the raw bytes kept.
-    @Test func shiftJISIsText() throws {
+    @Test(.needsTestData) func shiftJISIsText() throws {
         let result = Shell.frameprobe(["analyze", "--capture-type", "qrcode", Self.root.appendingPathComponent("qrcode-2/10.png").path])
         #expect(result.status == 0)
         let code = try #require(result.events(named: "qrCodeScanned").first)

@@ -6,7 +6,7 @@ import Testing
 /// runs, an identical rerun, inputs added and gone, an old report without a field, --merge; csv read back by
 /// Python's csv module; workflow commands escaped; a thousand inputs in Markdown; progress on stderr.
 struct ReportBaselineTests {
-    static let source = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+    static let source = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
 
     /// A folder with `clip.mp4` (the real clip) and `other.mp4` (a generated selfie), and the baseline report on it.
     static func baseline() -> (dir: URL, report: String) {
@@ -17,7 +17,7 @@ struct ReportBaselineTests {
         return (dir, report + ".json")
     }
 
-    @Test func aDegradedClipGivesDeltasOfTheRightSignAndSizeAndFailsItsGate() throws {
+    @Test(.needsTestData) func aDegradedClipGivesDeltasOfTheRightSignAndSizeAndFailsItsGate() throws {
         let (dir, old) = Self.baseline()
         let clip = dir.appendingPathComponent("clip.mp4").path
         // Darken the whole clip and blur it: the same input, worse footage.
@@ -41,7 +41,7 @@ struct ReportBaselineTests {
         #expect(rows.first?.contains("clip.mp4") == true && rows.first?.contains("dark +") == true, "\(markdown)")
     }
 
-    @Test func anIdenticalRerunHasZeroDeltasAndPasses() throws {
+    @Test(.needsTestData) func anIdenticalRerunHasZeroDeltasAndPasses() throws {
         let (dir, old) = Self.baseline()
         let inputs = ["clip.mp4", "other.mp4"].map { dir.appendingPathComponent($0).path }
         let prefix = dir.appendingPathComponent("again").path
@@ -56,7 +56,7 @@ struct ReportBaselineTests {
         #expect(document.baseline?.added == [] && document.baseline?.gone == [])
     }
 
-    @Test func newAndGoneInputsAndAnOlderBaselineWithoutAField() throws {
+    @Test(.needsTestData) func newAndGoneInputsAndAnOlderBaselineWithoutAField() throws {
         let (dir, old) = Self.baseline()
         let clip = dir.appendingPathComponent("clip.mp4").path
         let fresh = dir.appendingPathComponent("fresh.mp4").path
@@ -87,7 +87,7 @@ struct ReportBaselineTests {
         #expect(gates[0].value == nil && gates[0].reason?.contains("no value for blurredRatio") == true)
     }
 
-    @Test func mergedReportsTakeABaselineToo() throws {
+    @Test(.needsTestData) func mergedReportsTakeABaselineToo() throws {
         let (dir, old) = Self.baseline()
         let inputs = ["clip.mp4", "other.mp4"].map { dir.appendingPathComponent($0).path }
         let shards = (0..<2).map { dir.appendingPathComponent("shard\($0)").path }

@@ -3,9 +3,9 @@ import Testing
 @testable import FrameProbe
 
 /// When, not only how much (SPEC §7.1): intervals on real footage edited with known segments, their gates, and how
-/// each format shows them. The clip (`TestVideos/real/driving_d6-4s.mp4`, a real webcam talking head) tuned nothing.
+/// each format shows them. The clip (the first 4 s of `video/driving_d6.mp4` in the test-data folder, a real webcam talking head) tuned nothing.
 struct ReportIntervalTests {
-    static let source = Fixtures.packageRoot.appendingPathComponent("TestVideos/real/driving_d6-4s.mp4").path
+    static let source = TestData.firstSeconds(4, of: "video/driving_d6.mp4")
 
     /// The clip darkened from 1 s to 3 s, and the clip with the face hidden (a gray frame) from 1 s to 2.5 s.
     static let edits: (dark: String, faceless: String) = {
@@ -25,7 +25,7 @@ struct ReportIntervalTests {
 
     let frame = 1.0 / 30 + 0.002
 
-    @Test func intervalsMatchTheEditsWithinOneFrame() throws {
+    @Test(.needsTestData) func intervalsMatchTheEditsWithinOneFrame() throws {
         let (result, prefix) = Self.report
         #expect(result.status == 3, "\(result.stderr)")
         let document = try ReportDocument.read(prefix + ".json")
@@ -43,7 +43,7 @@ struct ReportIntervalTests {
         #expect(faceless.fields["noFaceIntervals"] == 1 && faceless.fields["longestDarkInterval"] == 0)
     }
 
-    @Test func everyFormatSaysWhen() throws {
+    @Test(.needsTestData) func everyFormatSaysWhen() throws {
         let prefix = Self.report.prefix
         let junit = try String(contentsOfFile: prefix + ".xml", encoding: .utf8)
         #expect(junit.contains("longestDarkInterval&lt;=1.0 (got 2.0") && junit.contains(": too dark 1.00–3.0"))
@@ -77,7 +77,7 @@ struct ReportIntervalTests {
         #expect(tracker.finish(at: 6.0) == [[1.0, 2.0], [5.0, 6.0]])
     }
 
-    @Test func gatesOnIntervalsWithoutDataFailAndSayWhy() throws {
+    @Test(.needsTestData) func gatesOnIntervalsWithoutDataFailAndSayWhy() throws {
         // A JSONL from analyze without --frame-quality has no quality frames: no dark intervals to judge.
         let jsonl = Fixtures.temporaryDirectory().appendingPathComponent("faces.jsonl").path
         #expect(Shell.frameprobe(["analyze", "-o", jsonl, Self.source]).status == 0)
