@@ -37,6 +37,8 @@ struct AcquireCommand: Command {
 
 /// The one-line status of a live acquisition on a terminal: the current instruction, then the recording progress.
 final class AcquisitionStatusLine {
+    private let output = StatusLineWriter()
+
     func observe(_ event: Event) {
         let text: String?
         switch event.payload {
@@ -48,6 +50,6 @@ final class AcquisitionStatusLine {
         default: text = nil
         }
         guard let text else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+        output.write("\r\u{1B}[2K\(text)")
     }
 }

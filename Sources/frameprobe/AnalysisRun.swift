@@ -15,7 +15,7 @@ struct AnalysisRun {
         self.arguments = arguments
         stages = try StageRegistry.builtIn.resolve(options)
         inputs = try RunInputs(arguments, options: options)
-        if let path = options.outputPath { try inputs.refuseAsOutput(path) }
+        if let path = options.outputFile { try inputs.refuseAsOutput(path) }
     }
 
     /// Runs every input, writing the events; `observe` sees each one as it is written and `progress` how far each
@@ -24,7 +24,7 @@ struct AnalysisRun {
         if inputs.foundNothing { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
         let writer: JSONLWriter
         do throws(FrameProbeError) {
-            writer = try options.outputPath.map { path throws(FrameProbeError) in try JSONLWriter(path: path, overwrite: options.overwrite) }
+            writer = try options.outputFile.map { path throws(FrameProbeError) in try JSONLWriter(path: path, overwrite: options.overwrite) }
                 ?? Console.standardOutput
         } catch {
             return Console.outputFailure(error)

@@ -13,6 +13,18 @@ enum Console {
     /// Standard output: every write checked (a reader that left is quiet; any other failure is reported).
     static let standardOutput = JSONLWriter()
 
+    /// Standard input and error, when closed (`<&-`, `2>&-`), get /dev/null in their place, so no file opened later
+    /// takes their descriptor (progress lines would land in it); writes to stderr then go nowhere, quietly.
+    /// (Standard output's own writer does the same for descriptor 1, and remembers that it was closed.)
+    static func holdClosedInputAndError() {
+        for descriptor in [STDIN_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let null = open("/dev/null", O_RDWR)
+            guard null >= 0, null != descriptor else { continue }
+            dup2(null, descriptor)
+            close(null)
+        }
+    }
+
     static func printError(_ text: String) {
         let bytes = Array("frameprobe: \(text)\n".utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }

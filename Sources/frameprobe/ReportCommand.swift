@@ -38,10 +38,10 @@ struct ReportCommand: Command {
         self.gates = gates
         paths = Self.reportPaths(options)
         inputs = try RunInputs(arguments, options: options)
-        for path in paths { try inputs.refuseAsOutput(path) }
         baseline = try options.baselinePath.map { path throws(FrameProbeError) in
             try Baseline.read(path, newInputsPass: options.baselineNewInputs == .pass)
         }
+        for path in paths { try inputs.refuseAsOutput(path) }
         self.options = options
     }
 

@@ -35,8 +35,12 @@ struct RunInputs {
         FrameProbeError("NO_INPUT", "no media input found in \(arguments.joined(separator: " "))")
     }
 
-    /// Fails with exit 2 when `path` (an output of the run) is one of its inputs (`-o clip.mp4 clip.mp4`).
+    /// Fails with exit 2 when `path` (an output of the run) is one of its inputs (`-o clip.mp4 clip.mp4`) or a side
+    /// file it read (`-o c.json --config c.json`), whatever `-y` says.
     func refuseAsOutput(_ path: String) throws(FrameProbeError) {
+        if let side = FileContents.sideFileRead(as: path) {
+            throw FrameProbeError("INVALID_OUTPUT", "-o \(path) would destroy \(side), which this run reads")
+        }
         var output = stat()
         guard stat(path, &output) == 0 else { return }
         for item in items {

@@ -31,6 +31,8 @@ public struct AnalysisOptions: Sendable {
 
     /// JSON Lines destination (`-o`; nil = standard output).
     public var outputPath: String?
+    /// The file `-o` names; nil for standard output (no `-o`, or `-o -`, as everywhere in frameprobe).
+    public var outputFile: String? { outputPath == "-" ? nil : outputPath }
     /// Inputs analysed in parallel.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var progress: ProgressMode = .auto
@@ -86,7 +88,6 @@ public struct AnalysisOptions: Sendable {
 
     /// Checks the run's own values (the stages' are checked by their descriptors); the error carries the SPEC key.
     public func validate() throws(FrameProbeError) {
-        if decode.sampleEvery < 1 { throw FrameProbeError("INVALID_SAMPLE_EVERY", "sampleEvery must be 1 or more") }
         // A year of media time bounds every time computation (libav* counts microseconds in 64 bits).
         let year = 366.0 * 86_400
         if decode.start < 0 || decode.start > year { throw FrameProbeError("INVALID_START", "start must be 0 s … \(Int(year)) s") }
@@ -96,8 +97,6 @@ public struct AnalysisOptions: Sendable {
         if let size = decode.videoSize, !Self.isFrameSize(size) {
             throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720) or a name such as hd720, got '\(size)'")
         }
-        if decode.maxPixels < 1 { throw FrameProbeError("INVALID_MAX_PIXELS", "maxPixels must be positive") }
-        if jobs < 1 { throw FrameProbeError("INVALID_JOBS", "jobs must be 1 or more") }
         if decode.inputFormat == "rawvideo" && (decode.videoSize == nil || decode.pixelFormat == nil) {
             throw FrameProbeError("INVALID_RAW_VIDEO", "--input-format rawvideo needs --video-size WxH and --pixel-format")
         }

@@ -13,11 +13,14 @@ public enum ConfigFile {
         guard case .object(let object) = document else {
             throw FrameProbeError("INVALID_CONFIG", "config file \(path) is not a JSON object")
         }
+        if let repeated = DuplicateJSONKeys.first(in: data) {
+            throw FrameProbeError("INVALID_CONFIG", "config key '\(repeated)' is given twice in \(path)")
+        }
         try apply(object, to: &options, specs: specs)
     }
 
     static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError) {
-        for (key, value) in flatten(object).sorted(by: { $0.key < $1.key }) {
+        for (key, value) in try flatten(object).sorted(by: { $0.key < $1.key }) {
             guard let spec = specs.first(where: { $0.configKey == key }) else {
                 let known = specs.map(\.configKey)
                 throw FrameProbeError("INVALID_CONFIG", "unknown config key '\(key)'\(Suggestion.hint(for: key, in: known))")
@@ -29,14 +32,24 @@ public enum ConfigFile {
         }
     }
 
-    private static func flatten(_ object: [String: ConfigJSON], prefix: String = "") -> [String: ConfigJSON] {
+    /// Nested objects as dotted keys. A key given both ways (`"roi.top"` and `"roi": {"top": …}`) is an error, as is
+    /// an empty object (it sets nothing, which is never what was meant).
+    private static func flatten(_ object: [String: ConfigJSON], prefix: String = "") throws(FrameProbeError) -> [String: ConfigJSON] {
         var flat: [String: ConfigJSON] = [:]
-        for (key, value) in object {
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            let entries: [String: ConfigJSON]
             if case .object(let nested) = value {
-                flat.merge(flatten(nested, prefix: path)) { $1 }
+                guard !nested.isEmpty else { throw FrameProbeError("INVALID_CONFIG", "config key '\(path)' is an empty object") }
+                entries = try flatten(nested, prefix: path)
             } else {
-                flat[path] = value
+                entries = [path: value]
+            }
+            for (entry, entryValue) in entries {
+                guard flat[entry] == nil else {
+                    throw FrameProbeError("INVALID_CONFIG", "config key '\(entry)' is given twice (as a dotted key and in a nested object)")
+                }
+                flat[entry] = entryValue
             }
         }
         return flat
@@ -69,19 +82,20 @@ enum ConfigJSON: Decodable, Equatable {
         }
     }
 
-    /// Lists become comma-separated text (`"stages": ["quality", "capture"]`).
+    /// The setting's value (`"stages": ["quality", "capture"]` is a list).
     var optionValue: OptionValue? {
         switch self {
         case .bool(let value): .bool(value)
         case .number(let value): .number(value)
         case .text(let value): .text(value)
         case .list(let items):
-            // Texts and numbers (a colour is four numbers); anything else makes the list unsupported.
+            // Texts and numbers (a colour is four numbers); anything else makes the list unsupported. Only list
+            // and colour options take a list: `{"sampleEvery": [2]}` is refused, not read as 2.
             items.allSatisfy({ if case .text = $0 { true } else if case .number = $0 { true } else { false } })
-                ? .text(items.map { item in
+                ? .list(items.map { item in
                     if case .text(let text) = item { return text }
-                    return item.optionValue?.description.trimmingCharacters(in: CharacterSet(charactersIn: "'")) ?? ""
-                }.joined(separator: ","))
+                    return item.optionValue?.description ?? ""
+                })
                 : nil
         case .object, .null: nil
         }

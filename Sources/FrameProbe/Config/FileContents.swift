@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads a whole side file (`--config`, `--session-config`, `--strings`, report JSON and JSON Lines inputs):
 /// a regular file only — so `/dev/zero`, a FIFO or a device is an error, never an endless read — of at most
@@ -8,6 +9,19 @@ public enum FileContents {
     public static let settingsLimit = 1 << 20
     /// Report JSON and `analyze` JSON Lines: 1 GiB (an hour of 30 fps face events is about 70 MB).
     public static let reportLimit = 1 << 30
+
+    /// Every side file read so far by this process, by device and inode, with the name it was read by.
+    private static let filesRead = Mutex<[(device: UInt, inode: UInt, path: String)]>([])
+
+    /// The side file (config, strings, session config, baseline, report input) that `path` names, when one was read:
+    /// such a file is never an output of the run, even with `-y` (it would be destroyed by the run that reads it).
+    public static func sideFileRead(as path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return filesRead.withLock { files in
+            files.first { $0.device == UInt(status.st_dev) && $0.inode == UInt(status.st_ino) }?.path
+        }
+    }
 
     public static func read(_ path: String, errorKey: String, limit: Int = settingsLimit) throws(FrameProbeError) -> Data {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
@@ -23,6 +37,7 @@ public enum FileContents {
         guard Int(status.st_size) <= limit else {
             throw FrameProbeError(errorKey, "\(path) is larger than the \(limit >> 20) MiB frameprobe reads from such a file")
         }
+        filesRead.withLock { $0.append((UInt(status.st_dev), UInt(status.st_ino), path)) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -86,7 +86,7 @@ extension OptionSpec {
     }
 
     public static func int<Root: OptionRoot>(_ flag: String, _ key: String, _ valueName: String, _ help: String, short: Character? = nil,
-                                             invalid: String, _ field: Field<Root, Int>, bounds: OptionBounds? = nil) -> OptionSpec {
+                                             invalid: String, _ field: Field<Root, Int>, bounds: OptionBounds) -> OptionSpec {
         bound(flag, key, valueName, help, short: short, invalid: invalid, field, shownDefault: { String($0) },
               parse: { value throws(FrameProbeError) in try value.int(invalid, key) },
               check: { value throws(FrameProbeError) in try checked(Double(value), bounds, key, invalid) })
@@ -117,8 +117,16 @@ extension OptionSpec {
                                                      wrap: @escaping @Sendable ([String]) -> Value) -> OptionSpec {
         bound(flag, key, valueName, help, short: nil, invalid: invalid, field, shownDefault: { _ in nil },
               parse: { value throws(FrameProbeError) in
-                  let items = try value.text(invalid, key).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                  return wrap(items.map { lowercased ? $0.lowercased() : $0 }.filter { !$0.isEmpty })
+                  // An empty item (`''`, `a,,b`) is a mistake, not something to drop; so is a name given twice.
+                  let items = try value.items(invalid, key).map { $0.trimmingCharacters(in: .whitespaces) }
+                  guard !items.contains(where: \.isEmpty) else {
+                      throw FrameProbeError(invalid, "\(key) needs a comma-separated list without empty items, got \(value.description)")
+                  }
+                  let names = items.map { lowercased ? $0.lowercased() : $0 }
+                  if let repeated = names.enumerated().first(where: { names[..<$0.offset].contains($0.element) })?.element {
+                      throw FrameProbeError(invalid, "\(key) names '\(repeated)' twice")
+                  }
+                  return wrap(names)
               })
     }
 
@@ -133,7 +141,9 @@ extension OptionSpec {
     public static func color<Root: OptionRoot>(_ flag: String, _ key: String, _ help: String, invalid: String,
                                                _ field: Field<Root, ARGBColor>) -> OptionSpec {
         bound(flag, key, "A,R,G,B", help, short: nil, invalid: invalid, field, shownDefault: { $0.description },
-              parse: { value throws(FrameProbeError) in try ARGBColor(parsing: try value.text(invalid, key), invalidKey: invalid) })
+              parse: { value throws(FrameProbeError) in
+                  try ARGBColor(parsing: try value.items(invalid, key).joined(separator: ","), invalidKey: invalid)
+              })
     }
 
     /// One of a closed set of names (a `RawRepresentable` enum).

@@ -14,9 +14,9 @@ public enum OptionTable {
         .number("start", "start", "SECONDS", "analyse from this media time", invalid: "INVALID_START", \AnalysisOptions.decode.start),
         .optionalNumber("duration", "duration", "SECONDS", "analyse this much media time", invalid: "INVALID_DURATION", \AnalysisOptions.decode.duration),
         .int("sample-every", "sampleEvery", "N", "analyse every Nth decoded frame (default 1)",
-             invalid: "INVALID_SAMPLE_EVERY", \AnalysisOptions.decode.sampleEvery),
+             invalid: "INVALID_SAMPLE_EVERY", \AnalysisOptions.decode.sampleEvery, bounds: .within(1...1_000_000)),
         .int("max-pixels", "maxPixels", "N", "refuse frames with more pixels (default 67108864 = 8192×8192)",
-             invalid: "INVALID_MAX_PIXELS", \AnalysisOptions.decode.maxPixels),
+             invalid: "INVALID_MAX_PIXELS", \AnalysisOptions.decode.maxPixels, bounds: .within(1...1_073_741_824)),
     ]
 
     public static let output: [OptionSpec] = [
@@ -27,7 +27,7 @@ public enum OptionTable {
         .toggle("overwrite", "overwrite", "replace existing output files (otherwise an input that would replace one fails with OUTPUT_EXISTS)",
                 short: "y", invalid: "INVALID_OVERWRITE", \AnalysisOptions.overwrite),
         .int("jobs", "jobs", "N", "inputs analysed in parallel (default: all cores); output stays in input order",
-             short: "j", invalid: "INVALID_JOBS", \AnalysisOptions.jobs),
+             short: "j", invalid: "INVALID_JOBS", \AnalysisOptions.jobs, bounds: .within(1...1024)),
         .choice("progress", "progress", "progress line on stderr (auto: when stderr is a terminal)",
                 invalid: "INVALID_PROGRESS", \AnalysisOptions.progress),
         .text("shard", "shard", "K/N", "take shard K (from 0) of N of the sorted inputs (default: from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID)",
@@ -67,8 +67,8 @@ extension OptionTable {
         OptionSpec(flag: "gate", shortFlag: "g", configKey: "gates", valueName: "EXPR",
                    help: "a quality gate, e.g. \"faceFrameRatio>=0.9\" or \"total.blurredRatio<=0.1\" (repeatable)",
                    invalidKey: "INVALID_GATE") { options, value throws(FrameProbeError) in
-            // A gate has no comma, so a config list ("gates": ["a", "b"]) arrives as "a,b".
-            for expression in try value.text("INVALID_GATE", "gate").split(separator: ",").map(String.init) {
+            // A gate has no comma: "a,b" is two gates, as is a config list ("gates": ["a", "b"]); an empty one is an error.
+            for expression in try value.items("INVALID_GATE", "gate") {
                 _ = try Gate(parsing: expression)
                 options.gates.append(expression)
             }

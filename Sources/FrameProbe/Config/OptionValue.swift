@@ -1,21 +1,32 @@
-/// A setting's raw value, from the command line (text) or a JSON config file (text, number or bool).
+/// A setting's raw value, from the command line (text) or a JSON config file (text, number, bool or a list of
+/// texts and numbers — which only list and colour options take).
 public enum OptionValue: Sendable {
     case text(String)
     case number(Double)
     case bool(Bool)
+    case list([String])
+
+    /// The largest magnitude a whole-number setting takes, however it arrives (JSON numbers past 2^53 are not
+    /// exact, and every count and duration here is far below it): 10^15.
+    static let wholeNumberLimit = 1_000_000_000_000_000
 
     var description: String {
         switch self {
         case .text(let text): "'\(text)'"
-        case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): number.rounded() == number && abs(number) < Double(Self.wholeNumberLimit) ? String(Int(number)) : String(number)
         case .bool(let bool): String(bool)
+        case .list(let items): "[" + items.joined(separator: ", ") + "]"
         }
     }
 
     func int(_ invalidKey: String, _ name: String) throws(FrameProbeError) -> Int {
         switch self {
-        case .number(let number) where number.rounded() == number && abs(number) < 1e15: return Int(number)
-        case .text(let text): if let value = Int(text) { return value }
+        case .number(let number) where number.rounded() == number && abs(number) < Double(Self.wholeNumberLimit): return Int(number)
+        case .text(let text):
+            if let value = Int(text), value.magnitude < Self.wholeNumberLimit { return value }
+            if text.allSatisfy(\.isNumber) || text.dropFirst().allSatisfy(\.isNumber) && text.first == "-" {
+                throw FrameProbeError(invalidKey, "\(name) is out of range: \(text)")
+            }
         default: break
         }
         throw FrameProbeError(invalidKey, "\(name) needs a whole number, got \(description)")
@@ -43,7 +54,16 @@ public enum OptionValue: Sendable {
         switch self {
         case .text(let text): return text
         case .number: return description
-        case .bool: throw FrameProbeError(invalidKey, "\(name) needs a text value, got \(description)")
+        case .bool, .list: throw FrameProbeError(invalidKey, "\(name) needs a text value, got \(description)")
+        }
+    }
+
+    /// The items of a list setting: a JSON list, or comma-separated text (`quality,capture`).
+    func items(_ invalidKey: String, _ name: String) throws(FrameProbeError) -> [String] {
+        switch self {
+        case .list(let items): return items
+        case .text(let text): return text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        case .number, .bool: throw FrameProbeError(invalidKey, "\(name) needs a list, got \(description)")
         }
     }
 }

@@ -21,13 +21,19 @@ public struct SessionConfig: Sendable, Equatable {
         guard case .object(let root)? = try? JSONDecoder().decode(ConfigJSON.self, from: data) else {
             throw FrameProbeError("INVALID_SESSION_CONFIG", "the session config is not a JSON object")
         }
+        if let repeated = DuplicateJSONKeys.first(in: data) {
+            throw FrameProbeError("INVALID_SESSION_CONFIG", "session config key '\(repeated)' is given twice")
+        }
         try Self.expectKeys(root, ["recordingConfig", "uiConfig", "guidance"], in: "session config")
         if let value = root["recordingConfig"] {
             guard case .object(let recording) = value else { throw Self.invalid("recordingConfig must be an object") }
             try Self.expectKeys(recording, ["recordingDurationMs", "qualities"], in: "recordingConfig")
             // null is the seed's own default ("use the preset's"), as if the key were absent.
             if let duration = recording["recordingDurationMs"], duration != .null {
-                guard case .number(let ms) = duration, ms > 0, ms <= 600_000 else { throw Self.invalid("recordingDurationMs must be 1…600000") }
+                // Checked after rounding: 0.4 would otherwise record a clip of 0 ms.
+                guard case .number(let ms) = duration, ms.isFinite, (1...600_000).contains(ms.rounded()) else {
+                    throw Self.invalid("recordingDurationMs must be 1…600000 (whole milliseconds), got \(duration)")
+                }
                 recordingDurationMs = Int(ms.rounded())
             }
             if let list = recording["qualities"], list != .null {

@@ -16,6 +16,7 @@ public final class ProgressLine {
     private var opened = 0
     private var mediaDone = 0.0
     private var lastDraw = Date.distantPast
+    private let output = StatusLineWriter()
 
     public init(totalInputs: Int) { total = totalInputs }
 
@@ -60,7 +61,7 @@ public final class ProgressLine {
         let elapsed = max(now.timeIntervalSince(started), 0.001)
         let line = String(format: "\r\u{1B}[2K%d/%d inputs  %d frames  %.1f fps", inputsDone, total, frames, Double(frames) / elapsed)
             + (timeLeft(elapsed: elapsed).map { String(format: "  ETA %.0f s", $0) } ?? "")
-        FileHandle.standardError.write(Data(line.utf8))
+        output.write(line)
     }
 
     /// Elapsed time scaled by the media time still to analyse over the media time analysed; nil until known.
@@ -73,5 +74,5 @@ public final class ProgressLine {
         return max(0, elapsed * (media - done) / done)
     }
 
-    public func end() { FileHandle.standardError.write(Data("\n".utf8)) }
+    public func end() { output.write("\n") }
 }

@@ -7,9 +7,9 @@ public struct CaptureStage: Stage {
         options: [
             .choice("capture-type", "captureType", "what to capture", invalid: "INVALID_CAPTURE_TYPE", \AnalysisOptions.captureType),
             .int("number-of-images", "numberOfImages", "N", "images to save per input, then endCapture (0 = unlimited)",
-                 invalid: "INVALID_NUMBER_OF_IMAGES", \Options.numberOfImages, bounds: .atLeast(0)),
+                 invalid: "INVALID_NUMBER_OF_IMAGES", \Options.numberOfImages, bounds: .within(0...1_000_000)),
             .int("time-between-images", "timeBetweenImages", "MS", "minimum media time between saved images",
-                 invalid: "INVALID_TIME_BETWEEN_IMAGES", \Options.timeBetweenImages, bounds: .atLeast(0)),
+                 invalid: "INVALID_TIME_BETWEEN_IMAGES", \Options.timeBetweenImages, bounds: .within(0...86_400_000)),
             .int("output-image-width", "outputImageWidth", "PX", "saved image width",
                  invalid: "INVALID_OUTPUT_IMAGE_WIDTH", \Options.outputWidth, bounds: .within(1...8192)),
             .int("output-image-height", "outputImageHeight", "PX", "saved image height",

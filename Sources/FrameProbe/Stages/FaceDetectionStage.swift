@@ -21,7 +21,7 @@ public struct FaceDetectionStage: Stage {
             .number("min-face-size", "minFaceSize", "FRACTION", "smallest face to find, as a fraction of the frame width",
                     invalid: "INVALID_MIN_FACE_SIZE", \Options.minFaceSize, bounds: .above(0, atMost: 1)),
             .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between",
-                 invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .atLeast(1)),
+                 invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .within(1...1_000_000)),
         ])
 
     public struct Options: StageOptions {

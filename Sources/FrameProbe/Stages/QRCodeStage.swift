@@ -20,7 +20,7 @@ public struct QRCodeStage: Stage {
             .list("symbologies", "symbologies", "LIST", "barcode types to decode: qrcode, ean13, ean8, upca, code128, … (default qrcode)",
                   invalid: "INVALID_SYMBOLOGIES", lowercased: true, \Options.symbologies) { $0 },
             .int("qrcode-forget-ms", "qrcodeForgetMs", "MS", "report a code again after it was absent this long",
-                 invalid: "INVALID_QRCODE_FORGET_MS", \Options.forgetMs, bounds: .atLeast(0)),
+                 invalid: "INVALID_QRCODE_FORGET_MS", \Options.forgetMs, bounds: .within(0...86_400_000)),
             .toggle("qrcode-every-frame", "qrcodeEveryFrame", "report codes on every analysed frame (Yoonit's behaviour)",
                     invalid: "INVALID_QRCODE_EVERY_FRAME", \Options.everyFrame),
             .toggle("qrcode-retry", "qrcodeRetry", "when nothing is found, try WeChatQRCode, then zbar on sharpened, binarised, upscaled copies",

@@ -1,5 +1,6 @@
 /// One row per input, one column per field (RFC 4180: CRLF line ends, fields with a comma, quote or line break
-/// quoted, quotes doubled), for spreadsheets. A field without a value is an empty cell.
+/// quoted, quotes doubled), for spreadsheets. A field without a value is an empty cell. Text cells (source, error)
+/// that a spreadsheet would run as a formula are neutralised (OWASP's CSV-injection advice); number cells are ours.
 enum CSVRenderer {
     static func render(_ document: ReportDocument) -> String {
         var columns = InputReport.fieldNames.filter { name in document.inputs.contains { $0.fields[name] != nil } }
@@ -7,9 +8,16 @@ enum CSVRenderer {
         let header = ["source", "error"] + columns
         let rows = document.inputs.map { input in
             let fields = input.fields
-            return [input.source, input.error ?? ""] + columns.map { fields[$0].map { formatted($0, decimals: 6) } ?? "" }
+            return [neutralised(input.source), neutralised(input.error ?? "")] + columns.map { fields[$0].map { formatted($0, decimals: 6) } ?? "" }
         }
         return ([header] + rows).map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// A leading `=`, `+`, `-`, `@`, tab or CR makes a spreadsheet read the cell as a formula: an apostrophe before
+    /// it makes it text (and is not shown).
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     static func quoted(_ field: String) -> String {

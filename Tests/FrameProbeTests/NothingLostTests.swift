@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// "Nothing lost, part 2": what a hostile or careless command line did to a run, each reproduced end to end on the
+/// built executable and the generated footage.
+struct NothingLostTests {
+    /// A fresh folder with a copy of the generated clip, removed when the test ends.
+    final class Folder {
+        let url = Fixtures.temporaryDirectory()
+        var path: String { url.path }
+        func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+        deinit { try? FileManager.default.removeItem(at: url) }
+    }
+
+    static func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// A progress line on a stderr that fails (full, closed, a reader that left) stops being drawn; the run goes on
+    /// and ends as it would have: every event written, exit 0; `acquire` still writes its clip.
+    @Test(arguments: ["2>/dev/full", "2>&-", "2>&1 | head -c 1 >/dev/null"])
+    func aFailingStderrNeverEndsTheRun(redirect: String) throws {
+        let folder = Folder()
+        let clip = Fixtures.path("clean.mp4"), events = folder.file("events.jsonl")
+        let analyze = Shell.run("\"$FP\" analyze --progress always -o \(Shell.quote(events)) \(Shell.quote(clip)) \(redirect); echo \"exit ${PIPESTATUS[0]}\"")
+        #expect(analyze.stdout.hasSuffix("exit 0\n"), "\(analyze.stdout) \(analyze.stderr)")
+        #expect(Self.lines(events).count == 92 && Self.lines(events).last?.contains("\"inputClosed\"") == true)
+
+        let report = Shell.run("\"$FP\" report --progress always -f json -o \(Shell.quote(folder.file("r"))) \(Shell.quote(clip)) \(redirect); echo \"exit ${PIPESTATUS[0]}\"")
+        #expect(report.stdout.hasSuffix("exit 0\n"), "\(report.stdout) \(report.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.file("r.json")))
+
+        let acquire = Shell.run("\"$FP\" acquire --progress always --output-dir \(Shell.quote(folder.file("clips"))) -o \(Shell.quote(folder.file("acquire.jsonl"))) \(Shell.quote(Fixtures.path("approach-720p.mp4"))) \(redirect); echo \"exit ${PIPESTATUS[0]}\"")
+        #expect(acquire.stdout.hasSuffix("exit 0\n"), "\(acquire.stdout) \(acquire.stderr)")
+        let ended = Self.lines(folder.file("acquire.jsonl")).first { $0.contains("\"videoRecordEnded\"") } ?? ""
+        let clipPath = try #require(((try? JSONSerialization.jsonObject(with: Data(ended.utf8))) as? [String: Any])?["videoFilePath"] as? String, "\(ended)")
+        #expect(((try? FileManager.default.attributesOfItem(atPath: clipPath)[.size] as? Int) ?? 0) > 10_000)
+    }
+
+    /// Whole numbers past what any setting takes are out of range, from the command line and from a config file.
+    @Test func hugeNumbersAreRefusedWhicheverWayTheyArrive() throws {
+        let folder = Folder()
+        let clip = Fixtures.path("clean.mp4")
+        for arguments in [["--detect-every", "9223372036854775807"], ["--detect-every", "1000001"], ["--sample-every", "-9223372036854775808"],
+                          ["--jobs", "100000"], ["--number-of-images", "99999999999"]] {
+            let result = Shell.frameprobe(["analyze"] + arguments + [clip])
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.events(named: "error").first?.string("key")?.hasPrefix("INVALID_") == true, "\(arguments): \(result.stdout)")
+        }
+        let config = folder.file("c.json")
+        try Data(#"{"detectEvery": 1e300}"#.utf8).write(to: URL(fileURLWithPath: config))
+        let result = Shell.frameprobe(["analyze", "--config", config, clip])
+        #expect(result.status == 2 && result.events(named: "error").first?.string("key") == "INVALID_DETECT_EVERY", "\(result.stdout)")
+    }
+
+    /// A key given twice (the same object, or dotted and nested), a list or an empty object where one value
+    /// belongs: each an error naming the key, every time (these used to change from run to run or pass silently).
+    @Test(arguments: [
+        (#"{"roi.top": 0.1, "roi": {"top": 5}}"#, "INVALID_CONFIG", "'roi.top'"),
+        (#"{"sampleEvery": 2, "sampleEvery": 0}"#, "INVALID_CONFIG", "'sampleEvery'"),
+        (#"{"roi": {"top": 0.1, "top": 0.2}}"#, "INVALID_CONFIG", "'roi.top'"),
+        (#"{"sampleEvery": [2]}"#, "INVALID_SAMPLE_EVERY", "[2]"),
+        (#"{"sampleEvery": {}}"#, "INVALID_CONFIG", "'sampleEvery'"),
+    ])
+    func configConflictsDuplicatesAndWrongTypesAreErrors(json: String, key: String, named: String) throws {
+        let folder = Folder()
+        let config = folder.file("c.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: config))
+        for _ in 0..<3 {
+            let result = Shell.frameprobe(["analyze", "--config", config, Fixtures.path("clean.mp4")])
+            let error = result.events(named: "error").first
+            #expect(result.status == 2 && error?.string("key") == key, "\(json): \(result.stdout)")
+            #expect(error?.string("message")?.contains(named) == true, "\(json): \(error?.string("message") ?? "")")
+        }
+    }
+
+    /// A file the run reads is never its output, even with -y: the config, the strings, the baseline.
+    @Test func sideFilesAreNeverOutputs() throws {
+        let folder = Folder()
+        let clip = Fixtures.path("clean.mp4")
+        let config = folder.file("c.json"), strings = folder.file("s.strings"), baseline = folder.file("b.json")
+        try Data(#"{"sampleEvery": 2}"#.utf8).write(to: URL(fileURLWithPath: config))
+        try Data(#""TOO_FAR" = "Plus près";"#.utf8).write(to: URL(fileURLWithPath: strings))
+        #expect(Shell.frameprobe(["report", "-f", "json", "-o", folder.file("b"), clip]).status == 0)
+        let before = try [config, strings, baseline].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let runs: [[String]] = [
+            ["analyze", "-y", "--config", config, "-o", config, clip],
+            ["acquire", "-y", "--strings", strings, "-o", strings, "--output-dir", folder.file("clips"), clip],
+            ["report", "-y", "--baseline", baseline, "-o", folder.file("b"), clip],
+        ]
+        for arguments in runs {
+            let result = Shell.frameprobe(arguments)
+            #expect(result.status == 2 && result.events(named: "error").first?.string("key") == "INVALID_OUTPUT", "\(arguments): \(result.stdout) \(result.stderr)")
+        }
+        #expect(try [config, strings, baseline].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+    }
+
+    /// Sources that a spreadsheet would run as formulas land in the CSV as text (OWASP: a leading apostrophe).
+    @Test func csvCellsNeverStartAFormula() throws {
+        let folder = Folder()
+        let names = ["=1+2.mp4", "@SUM(1+1)*cmd.mp4", "+3.mp4", "-4.mp4", "=HYPERLINK(\"http:x\").mp4", "plain.mp4"]
+        for name in names { #expect(Shell.run("cp \(Shell.quote(Fixtures.path("clean.mp4"))) \(Shell.quote(folder.file(name)))").status == 0) }
+        let quotedNames = names.map(Shell.quote).joined(separator: " ")
+        let result = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" report -f csv -o out -- \(quotedNames)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let cells = Shell.run("python3 -c 'import csv,sys; [print(row[0]) for row in list(csv.reader(open(sys.argv[1], newline=\"\")))[1:]]' \(Shell.quote(folder.file("out.csv")))")
+        let sources = cells.stdout.split(separator: "\n").map(String.init)
+        #expect(Set(sources) == Set(names.map { $0 == "plain.mp4" ? $0 : "'" + $0 }), "\(sources)")
+    }
+
+    /// recordingDurationMs is checked after rounding: 0.4 would record nothing.
+    @Test func aDurationThatRoundsToZeroIsRefused() throws {
+        let folder = Folder()
+        let session = folder.file("session.json")
+        try Data(#"{"recordingConfig": {"recordingDurationMs": 0.4}}"#.utf8).write(to: URL(fileURLWithPath: session))
+        let result = Shell.frameprobe(["acquire", "--session-config", session, "--output-dir", folder.path, Fixtures.path("approach-720p.mp4")])
+        #expect(result.status == 2 && result.events(named: "error").first?.string("key") == "INVALID_SESSION_CONFIG", "\(result.stdout)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".mp4") } == [])
+    }
+
+    /// Empty lists and names given twice are errors, not silently nothing (or everything twice).
+    @Test(arguments: [(["analyze", "--stages", ""], "INVALID_STAGES"), (["analyze", "--frame-quality", "--stages", ""], "INVALID_STAGES"),
+                      (["analyze", "--stages", "quality,quality"], "INVALID_STAGES"), (["analyze", "--stages", "quality,,capture"], "INVALID_STAGES"),
+                      (["report", "--gate", ""], "INVALID_GATE"), (["report", "--gate", "  "], "INVALID_GATE")])
+    func emptyAndRepeatedListsAreErrors(arguments: [String], key: String) {
+        let result = Shell.frameprobe(arguments + [Fixtures.path("clean.mp4")])
+        #expect(result.status == 2 && result.events(named: "error").first?.string("key") == key, "\(arguments): \(result.stdout)")
+    }
+
+    /// `-o -` is standard output for every command, never a file named "-".
+    @Test func dashIsStandardOutputEverywhere() throws {
+        let folder = Folder()
+        let analyze = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" analyze -o - \(Shell.quote(Fixtures.path("clean.mp4")))")
+        #expect(analyze.status == 0 && analyze.events(named: "inputClosed").count == 1)
+        let acquire = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" acquire -o - --output-dir clips \(Shell.quote(Fixtures.path("approach-720p.mp4")))")
+        #expect(acquire.status == 0 && acquire.events(named: "videoRecordEnded").count == 1, "\(acquire.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("-")))
+    }
+}
