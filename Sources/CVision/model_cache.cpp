@@ -8,7 +8,9 @@
 #include <cstdio>
 #include <cstring>
 #include <dlib/revision.h>
+#include <fcntl.h>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -36,42 +38,65 @@ struct Hash {
     }
 };
 
-/// Writes a cache file through a temporary one; `commit` renames it into place when every write succeeded.
+/// Writes a cache file through a temporary one; `commit` renames it into place when every write succeeded. The
+/// temporary file is made by mkstemp in the cache folder — created exclusively, under a name nobody can predict —
+/// so a link planted in a shared folder is never followed (it would make the cache overwrite the link's target).
 class CacheWriter {
   public:
-    CacheWriter(const std::string &path, const char kind[8], uint64_t key)
-        : path_(path), temporary_(path + ".tmp." + std::to_string(getpid())), out_(temporary_, std::ios::binary) {
+    CacheWriter(const std::string &path, const char kind[8], uint64_t key) : path_(path) {
+        std::string name = path + ".tmp.XXXXXX";
+        const int descriptor = mkostemp(name.data(), O_CLOEXEC);
+        if (descriptor < 0) throw std::runtime_error("cannot make a temporary cache file");
+        temporary_ = name;
+        out_ = fdopen(descriptor, "wb");
+        if (!out_) {
+            close(descriptor);
+            throw std::runtime_error("cannot write a temporary cache file");
+        }
         put(magic, 8);
         put(kind, 8);
         put(&key, 8);
     }
     ~CacheWriter() {
-        if (!committed_) std::remove(temporary_.c_str());
+        if (out_) std::fclose(out_);
+        if (!committed_ && !temporary_.empty()) std::remove(temporary_.c_str());
     }
     void put(const void *data, size_t size) {
         hash_.add(data, size);
-        out_.write(static_cast<const char *>(data), std::streamsize(size));
+        if (size && std::fwrite(data, 1, size, out_) != size) good_ = false;
     }
     void put(uint64_t number) { put(&number, 8); }
     void commit() {
         const uint64_t sum = hash_.value;
-        out_.write(reinterpret_cast<const char *>(&sum), 8);
-        out_.close();
-        if (out_.good() && std::rename(temporary_.c_str(), path_.c_str()) == 0) committed_ = true;
+        put(&sum, 8);
+        const bool closed = std::fclose(out_) == 0;
+        out_ = nullptr;
+        if (good_ && closed && std::rename(temporary_.c_str(), path_.c_str()) == 0) committed_ = true;
     }
 
   private:
     std::string path_, temporary_;
-    std::ofstream out_;
+    FILE *out_ = nullptr;
     Hash hash_;
-    bool committed_ = false;
+    bool good_ = true, committed_ = false;
 };
 
-/// Reads a cache file, checking its header first and its hash at the end; throws on any mismatch.
+/// Reads a cache file, checking its header first and its hash at the end; throws on any mismatch. Only a regular
+/// file is read: a FIFO, a device or a link at the cache path is no cache (a FIFO would hang the run).
 class CacheReader {
   public:
-    CacheReader(const std::string &path, const char kind[8], uint64_t key) : in_(path, std::ios::binary) {
-        if (!in_) throw std::runtime_error("no cache");
+    CacheReader(const std::string &path, const char kind[8], uint64_t key) {
+        const int descriptor = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+        if (descriptor < 0) throw std::runtime_error("no cache");
+        struct stat info {};
+        FILE *stream = nullptr;
+        if (fstat(descriptor, &info) != 0 || !S_ISREG(info.st_mode) || !(stream = fdopen(descriptor, "rb"))) {
+            close(descriptor);
+            throw std::runtime_error("not a regular file");
+        }
+        in_.reset(stream);  // closed however the constructor ends
+        // Blocking reads from here on (a regular file never blocks, but the flag would make a read fail short).
+        fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
         char seen_magic[8], seen_kind[8];
         uint64_t seen_key;
         get(seen_magic, 8);
@@ -81,7 +106,7 @@ class CacheReader {
             throw std::runtime_error("a cache of something else");
     }
     void get(void *data, size_t size) {
-        if (!in_.read(static_cast<char *>(data), std::streamsize(size))) throw std::runtime_error("short cache");
+        if (size && std::fread(data, 1, size, in_.get()) != size) throw std::runtime_error("short cache");
         hash_.add(data, size);
     }
     uint64_t number(uint64_t limit) {
@@ -93,11 +118,11 @@ class CacheReader {
     void finish() {
         const uint64_t expected = hash_.value;
         uint64_t stored;
-        if (!in_.read(reinterpret_cast<char *>(&stored), 8) || stored != expected) throw std::runtime_error("cache hash mismatch");
+        if (std::fread(&stored, 1, 8, in_.get()) != 8 || stored != expected) throw std::runtime_error("cache hash mismatch");
     }
 
   private:
-    std::ifstream in_;
+    std::unique_ptr<FILE, int (*)(FILE *)> in_{nullptr, &std::fclose};
     Hash hash_;
 };
 

@@ -14,24 +14,41 @@ enum FaceModels {
 
     /// Where parsed copies of dlib's models are kept between runs (~100 MB, made on first use: reading dlib's own
     /// files costs ~0.5 s per process, the copies a few milliseconds). `FRAMEPROBE_CACHE_DIR` names the folder (empty:
-    /// no cache); else `$XDG_CACHE_HOME/frameprobe` or `~/.cache/frameprobe`. Without a usable folder the models load
-    /// from dlib's files as before.
+    /// no cache); else `$XDG_CACHE_HOME/frameprobe` (an absolute XDG_CACHE_HOME, as the XDG spec says) or
+    /// `$HOME/.cache/frameprobe` when `$HOME` is an existing folder (a missing home is never created). Without a usable
+    /// folder the models load from dlib's files as before.
     static let modelCacheDirectory: String? = {
         let environment = ProcessInfo.processInfo.environment
         let folder: String
         if let chosen = environment["FRAMEPROBE_CACHE_DIR"] {
             folder = chosen
-        } else if let base = environment["XDG_CACHE_HOME"], !base.isEmpty {
+        } else if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             folder = base + "/frameprobe"
-        } else if let home = environment["HOME"], !home.isEmpty {
+        } else if let home = environment["HOME"], home.hasPrefix("/"), isFolder(home) {
             folder = home + "/.cache/frameprobe"
         } else {
             return nil
         }
         guard !folder.isEmpty, (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
-              FileManager.default.isWritableFile(atPath: folder) else { return nil }
+              FileManager.default.isWritableFile(atPath: folder), isSafeForCache(folder) else { return nil }
         return folder
     }()
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// A folder others can write to could have files swapped under the cache (as ssh refuses such key folders):
+    /// it is used only when it is ours (or root's) and, if group or others may write to it, sticky (like /tmp).
+    static func isSafeForCache(_ folder: String) -> Bool {
+        var status = stat()
+        guard stat(folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else { return false }
+        let owner = status.st_uid
+        guard owner == getuid() || owner == 0 else { return false }
+        let writableByOthers = status.st_mode & (S_IWGRP | S_IWOTH) != 0
+        return !writableByOthers || status.st_mode & S_ISVTX != 0
+    }
 
     /// Tells the shim the cache folder, once, before the first model loads.
     private static let cacheConfigured: Void = { cvision_set_model_cache(modelCacheDirectory) }()
