@@ -136,4 +136,37 @@ struct NothingLostTests {
         #expect(acquire.status == 0 && acquire.events(named: "videoRecordEnded").count == 1, "\(acquire.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("-")))
     }
+
+    /// A walk stays in the folder it was given (a link to / used to walk the whole file system), unless
+    /// --follow-links; the run's output folder is never walked, so a second run does not analyse the first one's
+    /// captures (nor nest a folder deeper each time); an input inside the output folder is refused.
+    @Test func aWalkStaysInItsFolderAndNeverWalksItsOutputFolder() throws {
+        let folder = Folder()
+        let made = Shell.run("""
+            cd \(Shell.quote(folder.path)) && mkdir in outside linked && cp \(Shell.quote(Fixtures.path("clean.mp4"))) in/a.mp4 && \
+            cp in/a.mp4 outside/b.mp4 && ln -s / in/root && ln -s ../outside in/out && ln -s a.mp4 in/alias.mp4 && ln -s ../outside linked/out
+            """)
+        #expect(made.status == 0, "\(made.stderr)")
+        func run(_ arguments: String) -> Shell.Result { Shell.run("cd \(Shell.quote(folder.file("in"))) && \"$FP\" analyze \(arguments)") }
+        func opened(_ result: Shell.Result) -> [String] { result.events(named: "inputOpened").compactMap { $0.string("source") } }
+
+        let walked = run(".")
+        #expect(walked.status == 0 && opened(walked) == ["./a.mp4", "./alias.mp4"], "\(opened(walked))")
+        let skipped = Dictionary(uniqueKeysWithValues: walked.events(named: "skipped").compactMap { event in
+            event.string("source").map { ($0, event.string("reason") ?? "") }
+        })
+        #expect(skipped["./root"]?.contains("out of the folder") == true && skipped["./out"]?.contains("--follow-links") == true, "\(skipped)")
+
+        let followed = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" analyze --follow-links linked")
+        #expect(followed.status == 0 && opened(followed) == ["linked/out/b.mp4"], "\(opened(followed))")
+
+        let first = run("--save-image-captured ."), second = run("-y --save-image-captured .")
+        #expect(first.status == 0 && second.status == 0)
+        #expect(opened(second) == ["./a.mp4", "./alias.mp4"], "\(opened(second))")
+        #expect(second.events(named: "skipped").contains { $0.string("source") == "./frameprobe-output" })
+        #expect(!FileManager.default.fileExists(atPath: folder.file("in/frameprobe-output/frameprobe-output")))
+
+        let inside = run("-y --save-image-captured frameprobe-output/a.mp4/face-0001.jpg")
+        #expect(inside.status == 2 && inside.events(named: "error").first?.string("key") == "INVALID_OUTPUT", "\(inside.stdout)")
+    }
 }

@@ -31,6 +31,8 @@ public struct AnalysisOptions: Sendable {
 
     /// JSON Lines destination (`-o`; nil = standard output).
     public var outputPath: String?
+    /// Whether a directory walk may follow links out of the folder it was given (off: as `find` without -L).
+    public var followLinks = false
     /// The file `-o` names; nil for standard output (no `-o`, or `-o -`, as everywhere in frameprobe).
     public var outputFile: String? { outputPath == "-" ? nil : outputPath }
     /// Inputs analysed in parallel.
@@ -79,6 +81,8 @@ public struct AnalysisOptions: Sendable {
 
     /// Whether captured images are written (explicitly, or because an output directory was given).
     public var savesImages: Bool { saveImageCaptured || outputDirectory != nil }
+    /// Where images and clips go: `--output-dir`, default `./frameprobe-output`.
+    public var outputFolder: String { outputDirectory ?? "frameprobe-output" }
 
     /// What libavformat's `video_size` takes: `WxH` or an abbreviation (`hd720`, `vga` …).
     static func isFrameSize(_ text: String) -> Bool {

@@ -17,6 +17,8 @@ public enum OptionTable {
              invalid: "INVALID_SAMPLE_EVERY", \AnalysisOptions.decode.sampleEvery, bounds: .within(1...1_000_000)),
         .int("max-pixels", "maxPixels", "N", "refuse frames with more pixels (default 67108864 = 8192×8192)",
              invalid: "INVALID_MAX_PIXELS", \AnalysisOptions.decode.maxPixels, bounds: .within(1...1_073_741_824)),
+        .toggle("follow-links", "followLinks", "let a directory walk follow symbolic links out of the folder it was given",
+                invalid: "INVALID_FOLLOW_LINKS", \AnalysisOptions.followLinks),
     ]
 
     public static let output: [OptionSpec] = [
@@ -57,7 +59,7 @@ extension OptionTable {
                 invalid: "INVALID_BASELINE", \AnalysisOptions.baselineNewInputs),
         OptionSpec(flag: "format", shortFlag: "f", configKey: "formats", valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|"),
                    help: "a report format (repeatable; default json)", invalidKey: "INVALID_FORMAT") { options, value throws(FrameProbeError) in
-            for name in try value.text("INVALID_FORMAT", "format").split(separator: ",") {
+            for name in try value.items("INVALID_FORMAT", "format") {
                 guard let format = ReportFormat(rawValue: String(name)) else {
                     throw FrameProbeError("INVALID_FORMAT", "unknown format '\(name)'\(Suggestion.hint(for: String(name), in: ReportFormat.allCases.map(\.rawValue)))")
                 }

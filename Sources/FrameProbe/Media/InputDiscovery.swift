@@ -53,12 +53,28 @@ public enum InputDiscovery {
         "ogv", "y4m", "gif", "jpg", "jpeg", "png", "bmp", "webp", "tif", "tiff", "heic", "avif", "mjpeg", "h264", "hevc",
     ]
 
-    /// `rawBytes` gives an argument's bytes as the shell passed them (a name that is not UTF-8 reaches Swift repaired).
-    public static func expand(_ arguments: [String], rawBytes: (String) -> [UInt8] = { Array($0.utf8) }) -> [InputItem] {
-        arguments.flatMap { expand(argument: $0, bytes: rawBytes($0)) }
+    /// How a directory walk treats links and the run's own output folder.
+    public struct WalkRules: Sendable {
+        /// Follow symbolic links out of the folder being walked (off: a walk stays in it, as `find` without -L).
+        public var followLinks: Bool
+        /// Folders never walked (real paths): the run's output folder, so its captures are never its inputs.
+        public var excluded: [[UInt8]]
+
+        public init(followLinks: Bool = false, excluded: [String] = []) {
+            self.followLinks = followLinks
+            self.excluded = excluded.compactMap { InputDiscovery.realPath(Array($0.utf8)) }
+        }
+
+        public func isExcluded(_ real: [UInt8]) -> Bool { excluded.contains { InputDiscovery.isSameOrInside(real, $0) } }
     }
 
-    static func expand(argument: String, bytes: [UInt8]) -> [InputItem] {
+    /// `rawBytes` gives an argument's bytes as the shell passed them (a name that is not UTF-8 reaches Swift repaired).
+    public static func expand(_ arguments: [String], rawBytes: (String) -> [UInt8] = { Array($0.utf8) },
+                              rules: WalkRules = WalkRules()) -> [InputItem] {
+        arguments.flatMap { expand(argument: $0, bytes: rawBytes($0), rules: rules) }
+    }
+
+    static func expand(argument: String, bytes: [UInt8], rules: WalkRules) -> [InputItem] {
         if argument == "-" { return [.media(source: "-", location: MediaLocation(url: "pipe:0"))] }
         guard let kind = FileKind(bytes) else {
             if argument.contains("://") || argument.hasPrefix("/dev/") {
@@ -69,14 +85,16 @@ public enum InputDiscovery {
         switch kind {
         case .directory:
             var visited: Set<[UInt8]> = []
-            return walk(bytes, visited: &visited)
+            guard let root = realPath(bytes) else { return walk(bytes, root: bytes, visited: &visited, rules: rules) }
+            return walk(bytes, root: root, visited: &visited, rules: rules)
         case .regular: return [.media(source: argument, location: MediaLocation(filePath: bytes))]
         // Named explicitly, a FIFO, socket or device is opened as it is: that is how live sources arrive.
         case .other: return [.media(source: argument, location: MediaLocation(url: String(decoding: bytes, as: UTF8.self)))]
         }
     }
 
-    private static func walk(_ directory: [UInt8], visited: inout Set<[UInt8]>) -> [InputItem] {
+    /// Walks `directory`, staying within `root` (the real path of the folder given) unless the rules follow links.
+    private static func walk(_ directory: [UInt8], root: [UInt8], visited: inout Set<[UInt8]>, rules: WalkRules) -> [InputItem] {
         let source = String(decoding: directory, as: UTF8.self)
         guard let real = realPath(directory), visited.insert(real).inserted else {
             return [.skipped(source: source, reason: "directory already visited (symbolic link loop)")]
@@ -88,11 +106,15 @@ public enum InputDiscovery {
         for name in names.sorted(by: { $0.lexicographicallyPrecedes($1) }) where name.first != UInt8(ascii: ".") {
             let path = directory.last == UInt8(ascii: "/") ? directory + name : directory + [UInt8(ascii: "/")] + name
             let pathSource = String(decoding: path, as: UTF8.self)
+            if let reason = passedOver(path, root: root, rules: rules) {
+                items.append(.skipped(source: pathSource, reason: reason))
+                continue
+            }
             switch FileKind(path) {
             case nil:
                 items.append(.skipped(source: pathSource, reason: "broken symbolic link"))
             case .directory?:
-                items += walk(path, visited: &visited)
+                items += walk(path, root: root, visited: &visited, rules: rules)
             case .other?:
                 items.append(.skipped(source: pathSource, reason: "not a regular file (FIFO, socket or device)"))
             case .regular?:
@@ -105,6 +127,29 @@ public enum InputDiscovery {
             }
         }
         return items
+    }
+
+    /// Why a walk passes over `path` without looking into it: a link out of the folder, or the run's output folder.
+    private static func passedOver(_ path: [UInt8], root: [UInt8], rules: WalkRules) -> String? {
+        guard let real = realPath(path) else { return nil }  // broken links are reported as such
+        if rules.isExcluded(real) { return "the run's own output folder" }
+        if !rules.followLinks && isLink(path) && !isSameOrInside(real, root) {
+            return "symbolic link out of the folder (--follow-links follows it)"
+        }
+        return nil
+    }
+
+    /// Whether `path` is `folder` or lies inside it (real paths).
+    static func isSameOrInside(_ path: [UInt8], _ folder: [UInt8]) -> Bool {
+        path == folder || folder == [UInt8(ascii: "/")] || path.starts(with: folder + [UInt8(ascii: "/")])
+    }
+
+    private static func isLink(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        let found = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) == 0 }
+        }
+        return found && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// What a path is, following symbolic links; nil when nothing is there.
@@ -140,7 +185,7 @@ public enum InputDiscovery {
         return names
     }
 
-    private static func realPath(_ path: [UInt8]) -> [UInt8]? {
+    public static func realPath(_ path: [UInt8]) -> [UInt8]? {
         (path + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { pointer -> [UInt8]? in
                 guard let resolved = realpath(pointer.baseAddress!, nil) else { return nil }

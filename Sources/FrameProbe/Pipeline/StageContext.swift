@@ -22,7 +22,7 @@ public struct StageContext: Sendable {
 
     /// Where this input's images and clips go: `--output-dir` (default `./frameprobe-output`) / its folder.
     public var imageStore: ImageStore {
-        ImageStore(root: URL(fileURLWithPath: options.outputDirectory ?? "frameprobe-output", isDirectory: true),
+        ImageStore(root: URL(fileURLWithPath: options.outputFolder, isDirectory: true),
                    folder: outputFolder, overwrite: options.overwrite)
     }
 }
