@@ -52,7 +52,7 @@ struct ReportCommand: Command {
             return Console.outputFailure(error)
         }
 
-        let document: ReportDocument
+        var document: ReportDocument
         do throws(FrameProbeError) {
             if options.mergeReports {
                 var parts: [ReportDocument] = []
@@ -65,7 +65,8 @@ struct ReportCommand: Command {
         } catch {
             return Console.usageFailure(error)
         }
-        if document.inputs.isEmpty { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
+        if signals.interruptionExitCode != nil { document.interrupted = true }
+        if document.inputs.isEmpty && document.interrupted != true { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
         if let status = Self.write(document, to: paths, options: options) { return status }
         if let code = signals.interruptionExitCode { return code }
         if !document.passed { return ExitCode.gateFailed }
@@ -159,7 +160,7 @@ struct ReportCommand: Command {
                 return Console.outputFailure(error)
             }
         }
-        let verdict = document.passed ? "all gates passed" : "gates FAILED"
+        let verdict = document.interrupted == true ? "interrupted" : document.passed ? "all gates passed" : "gates FAILED"
         Console.printError("report: \(paths.joined(separator: ", ")) — \(document.total.inputs) inputs, \(verdict)")
         return nil
     }

@@ -76,7 +76,8 @@ struct InterruptionTests {
         // the thirty clips are done and most are not.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Shell.frameprobe)
-        process.arguments = ["report", "-o", prefix, "--format", "json", "--format", "junit", "--jobs", "1", Self.manyClips.path]
+        process.arguments = ["report", "-o", prefix, "--format", "json", "--format", "junit", "--format", "markdown", "--format", "csv",
+                             "--jobs", "1", Self.manyClips.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -87,5 +88,40 @@ struct InterruptionTests {
         let report = try ReportDocument.read(prefix + ".json")
         #expect(report.inputs.count >= 1 && report.inputs.count < 30, "\(report.inputs.count) inputs in the report")
         #expect(FileManager.default.fileExists(atPath: prefix + ".xml"))
+        // Cut short, it says so in every format and never passes.
+        #expect(report.interrupted == true && !report.passed)
+        for suffix in [".xml", ".md", ".csv"] {
+            let text = (try? String(contentsOfFile: prefix + suffix, encoding: .utf8)) ?? ""
+            #expect(text.lowercased().contains("interrupted"), "\(suffix): \(text.prefix(300))")
+        }
+    }
+
+    /// One 18 s clip, interrupted mid-way: its inputClosed says `interrupted`; read back by `report`, the input is
+    /// incomplete and fails its gate saying why — as does a JSON Lines file cut before its inputClosed.
+    @Test func anInterruptedInputIsMarkedAndFailsItsGates() throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = dir.appendingPathComponent("long.mp4").path
+        #expect(Shell.run("ffmpeg -nostdin -v error -stream_loop 5 -i \(Shell.quote(Fixtures.path("clean.mp4"))) -c copy \(Shell.quote(long))").status == 0)
+        let run = try interrupt(["analyze", "--jobs", "1", long], after: 30, with: SIGTERM)
+        #expect(run.status == 143)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let closed = try #require(lines.last.flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] })
+        #expect(closed.string("event") == "inputClosed" && closed["interrupted"] as? Bool == true, "\(closed)")
+        #expect((closed.int("framesAnalysed") ?? 0) < 540)
+
+        let interrupted = dir.appendingPathComponent("interrupted.jsonl").path, cut = dir.appendingPathComponent("cut.jsonl").path
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: interrupted))
+        try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: cut))
+        for (file, reason) in [(interrupted, "interrupted after"), (cut, "events end before its inputClosed")] {
+            let prefix = dir.appendingPathComponent("report").path
+            let result = Shell.frameprobe(["report", "-y", "-f", "json", "-o", prefix, "--gate", "faceFrameRatio>=0.5", file])
+            #expect(result.status == 3, "\(result.stderr)")
+            let report = try ReportDocument.read(prefix + ".json")
+            let input = try #require(report.inputs.first)
+            #expect(input.incomplete?.contains(reason) == true && input.error?.hasPrefix("INCOMPLETE") == true, "\(input.incomplete ?? "")")
+            #expect(input.gates.count == 1 && !input.gates[0].passed && input.gates[0].outcome.contains("the input is incomplete"), "\(input.gates)")
+            #expect(!report.passed && report.total.failedInputs == 1)
+        }
     }
 }

@@ -38,7 +38,7 @@ public struct InputClosed: EventPayload {
         .init("framesDecoded", .integer(minimum: 0)), .init("framesAnalysed", .integer(minimum: 0)),
         .init("corruptPacketsSkipped", .integer(minimum: 0)), .init("elapsedSeconds", .number(minimum: 0)),
         .init("faceFrames", .integer(minimum: 0)), .init("anyFaceFrames", .integer(minimum: 0)), .init("qrCodes", .integer(minimum: 0)),
-        .init("imagesCaptured", .integer(minimum: 0)),
+        .init("imagesCaptured", .integer(minimum: 0)), .init("interrupted", .boolean, required: false),
     ])
 
     public var fields: [(String, JSONValue)] {
@@ -49,7 +49,7 @@ public struct InputClosed: EventPayload {
             ("faceFrames", .int(summary.faceFrames)), ("anyFaceFrames", .int(summary.anyFaceFrames)),
             ("qrCodes", .int(summary.qrCodes)),
             ("imagesCaptured", .int(summary.imagesCaptured)),
-        ]
+        ] + (summary.interrupted ? [("interrupted", .bool(true))] : [])
     }
 }
 

@@ -57,6 +57,7 @@ public struct InputRunner: Sendable {
             try pipeline.begin { emit(Event(source: source, $0)) }
             let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, analysed: onFrame, emit: emit)
             (summary.framesAnalysed, summary.faceFrames, summary.anyFaceFrames) = (analysed.frames, analysed.withFace, analysed.withAnyFace)
+            summary.interrupted = stop.isRaised
         } catch {
             emit(Event(source: source, Failure(error)))
         }

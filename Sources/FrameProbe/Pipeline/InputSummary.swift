@@ -11,6 +11,9 @@ public struct InputSummary: Sendable, Equatable {
     public var anyFaceFrames = 0
     public var qrCodes = 0
     public var imagesCaptured = 0
+    /// The run was stopped (a signal, or an output that failed) before this input's end: what came before it is
+    /// whole, but the input was not analysed to its end.
+    public var interrupted = false
 
     public init() {}
 }

@@ -10,7 +10,10 @@ enum CSVRenderer {
             let fields = input.fields
             return [neutralised(input.source), neutralised(input.error ?? "")] + columns.map { fields[$0].map { formatted($0, decimals: 6) } ?? "" }
         }
-        return ([header] + rows).map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
+        // A report written on a signal says so in a last row (a CSV has no other place for it).
+        let interruption = document.interrupted == true
+            ? [["(interrupted)", "INTERRUPTED: " + ReportDocument.interruptionNote] + columns.map { _ in "" }] : []
+        return ([header] + rows + interruption).map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
     }
 
     /// A leading `=`, `+`, `-`, `@`, tab or CR makes a spreadsheet read the cell as a formula: an apostrophe before

@@ -73,7 +73,10 @@ public struct GateResult: Codable, Sendable, Equatable {
     public var field: String?
 
     /// What a failed gate shows: its value, or why it has none.
-    public var outcome: String { value == nil ? "no value: \(reason ?? "no data")" : "got \(formatted(value))" }
+    public var outcome: String {
+        guard let value else { return "no value: \(reason ?? "no data")" }
+        return "got \(formatted(value))" + (reason.map { " (\($0))" } ?? "")
+    }
 }
 
 extension Gate {

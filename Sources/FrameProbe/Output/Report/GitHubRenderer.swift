@@ -15,7 +15,10 @@ enum GitHubRenderer {
         for result in document.totalGates where !result.passed {
             lines.append("::error title=\(property("frameprobe gate total"))::\(message("total: \(result.gate) (\(result.outcome))"))")
         }
-        let verdict = document.passed ? "all gates passed" : "gates FAILED"
+        if document.interrupted == true {
+            lines.append("::error title=frameprobe report interrupted::\(message(ReportDocument.interruptionNote))")
+        }
+        let verdict = document.interrupted == true ? "INTERRUPTED" : document.passed ? "all gates passed" : "gates FAILED"
         lines.append("::notice title=frameprobe report::\(message("\(document.total.inputs) inputs, \(verdict)"))")
         return lines.joined(separator: "\n") + "\n"
     }

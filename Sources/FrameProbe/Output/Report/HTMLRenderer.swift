@@ -14,7 +14,8 @@ enum HTMLRenderer {
             table{border-collapse:collapse} td,th{padding:2px 10px 2px 0;text-align:left} .pass{color:#17803d} .fail{color:#c0262d}
             svg{background:#fbfbfd;border:1px solid #e3e5ea;margin:6px 8px 0 0} .legend{font-size:11px;fill:#556}
             </style></head><body>
-            <h1>frameprobe report — <span class="\(document.passed ? "pass" : "fail")">\(document.passed ? "passed" : "failed")</span></h1>
+            <h1>frameprobe report — <span class="\(document.passed ? "pass" : "fail")">\(document.verdict)</span></h1>
+            \(document.interrupted == true ? "<p class=\"fail\"><b>Interrupted:</b> \(ReportDocument.interruptionNote).</p>" : "")
             <p>\(document.total.inputs) inputs, \(document.total.framesAnalysed) frames analysed, face on \(percent(document.total.fields["faceFrameRatio"])) of frames.</p>
             \(totalGates.isEmpty ? "" : "<ul class=\"gates\">\(totalGates)</ul>")
             \(sections)

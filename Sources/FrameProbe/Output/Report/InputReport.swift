@@ -11,6 +11,8 @@ public struct InputReport: Codable, Sendable, Equatable {
     public var source: String
     /// `KEY: message` when the input failed.
     public var error: String?
+    /// Why the input was not analysed to its end (interrupted, events cut short): it fails every gate, saying so.
+    public var incomplete: String?
     public var framesDecoded = 0
     public var framesAnalysed = 0
     public var faceFrames = 0
@@ -46,6 +48,12 @@ public struct InputReport: Codable, Sendable, Equatable {
     public init(index: Int, source: String) {
         self.index = index
         self.source = source
+    }
+
+    /// Marks the input incomplete: a failed input (`INCOMPLETE: why`) whose gates all fail with that reason.
+    public mutating func markIncomplete(_ reason: String) {
+        incomplete = reason
+        if error == nil { error = "INCOMPLETE: \(reason)" }
     }
 
     /// The numbers gates test, by name. A field without a value is absent: a ratio over no frames (the quality

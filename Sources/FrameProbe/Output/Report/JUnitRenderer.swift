@@ -29,6 +29,10 @@ enum JUnitRenderer {
             }
             cases.append("    <testcase classname=\"frameprobe.report\" name=\"total\" time=\"0\">\(body)</testcase>")
         }
+        if document.interrupted == true {
+            errors += 1
+            cases.append("    <testcase classname=\"frameprobe.report\" name=\"run\" time=\"0\">\n      <error message=\"interrupted: \(escapeMarkup(ReportDocument.interruptionNote))\" type=\"interrupted\"/>\n    </testcase>")
+        }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="frameprobe" tests="\(cases.count)" failures="\(failures)" errors="\(errors)">

@@ -6,7 +6,8 @@ enum MarkdownRenderer {
     static let openRows = 50
 
     static func render(_ document: ReportDocument) -> String {
-        var lines = ["## frameprobe report \(document.passed ? "✅ passed" : "❌ failed")", ""]
+        var lines = ["## frameprobe report \(document.passed ? "✅" : "❌") \(document.verdict)", ""]
+        if document.interrupted == true { lines += ["**Interrupted:** \(ReportDocument.interruptionNote).", ""] }
         if let baseline = document.baseline {
             lines.append("Against `\(escapeMarkdown(baseline.path))`: " + [
                 baseline.added.isEmpty ? nil : "new inputs: " + baseline.added.map(escapeMarkdown).joined(separator: ", "),

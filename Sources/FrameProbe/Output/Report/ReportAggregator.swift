@@ -28,6 +28,8 @@ public final class ReportAggregator {
         var facesAnalysed = false, faceAbsent = false
         var lastPts: Double?
         var frameDuration = 1.0 / 30
+        /// Its `inputClosed` came: the analysis reached its end (or said where it was interrupted).
+        var closed = false
     }
 
     public private(set) var reports: [InputReport] = []
@@ -95,7 +97,9 @@ public final class ReportAggregator {
             reading.report.thumbnail = "data:image/jpeg;base64,\(jpeg)"
         case .failure(let key, let message):
             if reading.report.error == nil { reading.report.error = "\(key): \(message)" }
-        case .closed(let decoded, let analysed, let elapsed):
+        case .closed(let decoded, let analysed, let elapsed, let interrupted):
+            reading.closed = true
+            if interrupted { reading.report.markIncomplete("interrupted after \(analysed) analysed frames: the run was stopped") }
             reading.report.framesDecoded = decoded
             reading.report.framesAnalysed = analysed
             reading.report.elapsedSeconds = elapsed
@@ -161,6 +165,11 @@ public final class ReportAggregator {
         current = nil
         if let facts = reading.frame { Self.add(facts, to: &reading, fiqThreshold: fiqThreshold) }
         var report = reading.report
+        // Events that stop before their input's inputClosed are a cut-short analysis (a killed run, a truncated
+        // file); an input that failed to open has its error already and no inputClosed.
+        if !reading.closed && report.error == nil {
+            report.markIncomplete("its events end before its inputClosed: the analysis was cut short")
+        }
         report.darkness = reading.darkness.stats
         report.lightness = reading.lightness.stats
         report.sharpness = reading.sharpness.stats

@@ -11,6 +11,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var passed: Bool
     /// The comparison with `--baseline`, when there was one.
     public var baseline: BaselineComparison?
+    /// The report was written on a signal: the inputs it shows are what was done by then (nil: it was not).
+    public var interrupted: Bool? {
+        didSet { if interrupted == true { passed = false } }
+    }
+    /// The verdict in a word, as every format shows it: "interrupted" (written on a signal), "passed" or "failed".
+    public var verdict: String { interrupted == true ? "interrupted" : passed ? "passed" : "failed" }
+    /// What an interrupted report says about the inputs it lacks.
+    static let interruptionNote = "the report was written on a signal: inputs not finished by then are missing or incomplete"
 
     /// Evaluates `gates` on `inputs` (ordered by their index) and the totals, after giving them their `delta.`
     /// fields against `baseline` when there is one.
@@ -33,7 +41,11 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         let perInput = gates.filter { !$0.total }, onTotals = gates.filter(\.total)
         for index in inputs.indices {
             let isNew = comparison != nil && inputs[index].delta == nil
-            inputs[index].gates = perInput.map { $0.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew) }
+            inputs[index].gates = perInput.map { gate in
+                var result = gate.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew)
+                if let reason = inputs[index].incomplete { (result.passed, result.reason) = (false, "the input is incomplete: \(reason)") }
+                return result
+            }
         }
         self.inputs = inputs
         self.total = total

@@ -17,7 +17,7 @@ enum ReportFact {
     case acquisition(AcquisitionCheck)
     case thumbnail(jpegBase64: String)
     case failure(key: String, message: String)
-    case closed(framesDecoded: Int, framesAnalysed: Int, elapsedSeconds: Double?)
+    case closed(framesDecoded: Int, framesAnalysed: Int, elapsedSeconds: Double?, interrupted: Bool)
     /// Any other event: it only marks which input is current.
     case other
 
@@ -50,7 +50,7 @@ enum ReportFact {
         case let failure as Failure: self = .failure(key: failure.error.key, message: failure.error.message)
         case let closed as InputClosed:
             self = .closed(framesDecoded: closed.summary.framesDecoded, framesAnalysed: closed.summary.framesAnalysed,
-                           elapsedSeconds: closed.summary.elapsedSeconds)
+                           elapsedSeconds: closed.summary.elapsedSeconds, interrupted: closed.summary.interrupted)
         default: self = .other
         }
     }
@@ -97,7 +97,7 @@ enum ReportFact {
             self = .failure(key: fields["key"] as? String ?? "ERROR", message: fields["message"] as? String ?? "")
         case InputClosed.eventName:
             self = .closed(framesDecoded: integer("framesDecoded") ?? 0, framesAnalysed: integer("framesAnalysed") ?? 0,
-                           elapsedSeconds: number("elapsedSeconds"))
+                           elapsedSeconds: number("elapsedSeconds"), interrupted: fields["interrupted"] as? Bool ?? false)
         default: self = .other
         }
     }
