@@ -150,7 +150,11 @@ struct ReportCommand: Command {
     /// Writes every format; nil when all went out, else the exit code (1, with the reason on stderr).
     static func write(_ document: ReportDocument, to paths: [String], options: AnalysisOptions) -> Int32? {
         if paths.isEmpty, let format = options.reportFormats.first {
-            Console.standardOutput.write(text: String(decoding: format.render(document), as: UTF8.self))
+            do throws(FrameProbeError) {
+                Console.standardOutput.write(text: String(decoding: try format.render(document), as: UTF8.self))
+            } catch {
+                return Console.outputFailure(error)
+            }
             return Console.outputStatus(of: Console.standardOutput)
         }
         for (format, path) in zip(options.reportFormats, paths) {

@@ -13,14 +13,14 @@ struct RunInputs {
 
     /// SPEC §8: the shard is taken of the expanded list sorted by source, whatever order the inputs were named in.
     init(_ arguments: [String], options: AnalysisOptions) throws(FrameProbeError) {
-        // The output folder is never walked as input (a second run would analyse the first one's captures), and an
-        // input inside it is refused: the run could replace it.
+        // The output folder is never walked as input (a second run would analyse the first one's captures). An
+        // input named inside it is analysed, but not with -y: the run could replace it (without -y nothing is).
         let outputFolder = options.savesImages ? [options.outputFolder] : []
         let rules = InputDiscovery.WalkRules(followLinks: options.followLinks, excluded: outputFolder)
         let all = InputDiscovery.expand(arguments, rawBytes: RawArguments.bytes(for:), rules: rules)
-        for case .media(let source, let location) in all {
+        for case .media(let source, let location) in all where options.overwrite {
             if let path = location.filePath, let real = InputDiscovery.realPath(path), rules.isExcluded(real) {
-                throw FrameProbeError("INVALID_OUTPUT", "the input \(source) is inside the output folder \(options.outputFolder): the run could replace it")
+                throw FrameProbeError("INVALID_OUTPUT", "the input \(source) is inside the output folder \(options.outputFolder), which -y may replace files in")
             }
         }
         let folders = OutputLayout.folders(for: all)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FrameProbe
 
 /// "Nothing lost, part 2": what a hostile or careless command line did to a run, each reproduced end to end on the
 /// built executable and the generated footage.
@@ -123,7 +124,8 @@ struct NothingLostTests {
                       (["analyze", "--stages", "quality,quality"], "INVALID_STAGES"), (["analyze", "--stages", "quality,,capture"], "INVALID_STAGES"),
                       (["report", "--gate", ""], "INVALID_GATE"), (["report", "--gate", "  "], "INVALID_GATE")])
     func emptyAndRepeatedListsAreErrors(arguments: [String], key: String) {
-        let result = Shell.frameprobe(arguments + [Fixtures.path("clean.mp4")])
+        let folder = Folder()  // where a report would go, were it not refused
+        let result = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" \((arguments + [Fixtures.path("clean.mp4")]).map(Shell.quote).joined(separator: " "))")
         #expect(result.status == 2 && result.events(named: "error").first?.string("key") == key, "\(arguments): \(result.stdout)")
     }
 
@@ -168,5 +170,58 @@ struct NothingLostTests {
 
         let inside = run("-y --save-image-captured frameprobe-output/a.mp4/face-0001.jpg")
         #expect(inside.status == 2 && inside.events(named: "error").first?.string("key") == "INVALID_OUTPUT", "\(inside.stdout)")
+    }
+
+    /// Counts that would overflow a total, negative counts and numbers no report can write, read back from JSON
+    /// Lines or merged reports: INVALID_REPORT naming the input and the field, never a trap or an empty report.
+    @Test func numbersReadBackAreRangeChecked() throws {
+        let folder = Folder()
+        let clip = Fixtures.path("clean.mp4"), events = folder.file("events.jsonl")
+        #expect(Shell.frameprobe(["analyze", "--frame-quality", "-o", events, clip]).status == 0)
+        let lines = Self.lines(events)
+        func variant(_ name: String, _ change: (String) -> String) throws -> String {
+            let path = folder.file(name)
+            try Data((lines.map(change).joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        func replacing(_ field: String, with value: String) -> (String) -> String {
+            { line in line.replacingOccurrences(of: #""\#(field)":[-0-9.e+]+"#, with: "\"\(field)\":\(value)", options: .regularExpression) }
+        }
+        let huge = try variant("huge-1.jsonl", replacing("framesDecoded", with: "9223372036854775807"))
+        let huge2 = try variant("huge-2.jsonl", replacing("framesDecoded", with: "9223372036854775807"))
+        let negative = try variant("negative.jsonl", replacing("framesAnalysed", with: "-5"))
+        let farPts = try variant("pts.jsonl", replacing("pts", with: "1.7e308"))
+        let prefix = folder.file("r")
+        let result = Shell.frameprobe(["report", "-f", "json", "-o", prefix, huge, huge2, negative, farPts])
+        #expect(result.status == 1, "\(result.stderr)")
+        let report = try ReportDocument.read(prefix + ".json")
+        let errors = report.inputs.map { $0.error ?? "" }
+        #expect(errors == ["INVALID_REPORT: inputClosed.framesDecoded is out of range", "INVALID_REPORT: inputClosed.framesDecoded is out of range",
+                           "INVALID_REPORT: inputClosed.framesAnalysed is out of range", "INVALID_REPORT: frameQuality.pts is out of range"], "\(errors)")
+        #expect(report.total.failedInputs == 4 && report.total.framesDecoded >= 0)
+
+        // A merged part: a count past the limit, then a mean JSON cannot hold once combined.
+        let part = try String(contentsOfFile: prefix + ".json", encoding: .utf8)
+        let good = folder.file("good.json")
+        #expect(Shell.frameprobe(["report", "--frame-quality", "-f", "json", "-o", folder.file("good"), clip]).status == 0)
+        let goodText = try String(contentsOfFile: good, encoding: .utf8)
+        for (name, text) in [("count", goodText.replacingOccurrences(of: #""count" : \d+"#, with: "\"count\" : 9223372036854775807", options: .regularExpression)),
+                             ("mean", goodText.replacingOccurrences(of: #""mean" : [0-9.e-]+"#, with: "\"mean\" : 1e308", options: .regularExpression)),
+                             ("frames", part.replacingOccurrences(of: #""framesAnalysed" : \d+"#, with: "\"framesAnalysed\" : -3", options: .regularExpression))] {
+            let bad = folder.file("bad-\(name).json")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
+            let merged = Shell.frameprobe(["report", "--merge", "-f", "json", "-o", folder.file("merged-\(name)"), bad])
+            #expect(merged.status == 2 && merged.stderr.contains("INVALID_REPORT") && merged.stderr.contains("out of range"), "\(name): \(merged.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("merged-\(name).json")))
+        }
+    }
+
+    /// --jobs past any use starts no more workers than the machine can use: four per core, one per 256 MiB.
+    @Test func jobsAreCappedByCoresAndMemory() throws {
+        let runner = InputRunner(options: AnalysisOptions(), stages: [])
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(BatchRunner(runner: runner, jobs: 1024).jobs == BatchRunner.workerLimit)
+        #expect(BatchRunner.workerLimit <= 4 * cores && BatchRunner.workerLimit >= 1)
+        #expect(BatchRunner(runner: runner, jobs: 1).jobs == 1)
     }
 }

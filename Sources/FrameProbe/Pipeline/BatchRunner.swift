@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs many inputs, `jobs` at a time, and delivers their events (with the input's position in `items`) on the
 /// calling thread, grouped per input and in input order: the input at the head of the list streams live, the
 /// ones running ahead are held until their turn.
@@ -7,8 +9,17 @@ public struct BatchRunner: Sendable {
 
     public init(runner: InputRunner, jobs: Int) {
         self.runner = runner
-        self.jobs = max(jobs, 1)
+        self.jobs = min(max(jobs, 1), Self.workerLimit)
     }
+
+    /// The most inputs run at once, whatever `--jobs` asks: four per core (inputs wait on decoding and writing, so a
+    /// few more than the cores keep them busy; past that, threads only cost memory), and one per 256 MiB of memory
+    /// (a worker's decoder, frames in flight and detector). `--jobs 100000` used to start a thread per input.
+    public static let workerLimit: Int = {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let memory = Int(min(ProcessInfo.processInfo.physicalMemory / (256 << 20), UInt64(Int.max)))
+        return max(1, min(4 * cores, memory))
+    }()
 
     /// What a worker reports: an event of an input, that the input is done (and whether it succeeded), or that
     /// the worker has no more inputs to take.

@@ -50,6 +50,25 @@ public struct InputReport: Codable, Sendable, Equatable {
         self.source = source
     }
 
+    /// The largest count a report holds for one input (a million hours at 300 fps): a million inputs of it still
+    /// sum within 64 bits. Counts read back beyond it, or below 0, are damaged data.
+    public static let countLimit = 1_000_000_000_000
+
+    /// The first field of a report read back whose value cannot be right (a count out of 0…countLimit, a score
+    /// that is not a finite number), or nil.
+    var fieldOutOfRange: String? {
+        let counts: [(String, Int?)] = [("index", index), ("framesDecoded", framesDecoded), ("framesAnalysed", framesAnalysed),
+                                        ("faceFrames", faceFrames), ("tooDarkFrames", tooDarkFrames), ("tooLightFrames", tooLightFrames),
+                                        ("blurredFrames", blurredFrames), ("scoredFrames", scoredFrames)]
+            + faceCounts.map { ("faceCounts.\($0.key)", $0.value) }
+        if let (name, _) = counts.first(where: { !(0...Self.countLimit).contains($0.1 ?? 0) }) { return name }
+        let stats: [(String, ScoreStats?)] = [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)]
+            + (faceImageQuality ?? [:]).map { ("faceImageQuality.\($0.key)", $0.value) }
+        if let (name, _) = stats.first(where: { $0.1.map { !$0.isPlausible } ?? false }) { return name }
+        if let (name, _) = fields.first(where: { !$0.value.isFinite }) { return name }
+        return nil
+    }
+
     /// Marks the input incomplete: a failed input (`INCOMPLETE: why`) whose gates all fail with that reason.
     public mutating func markIncomplete(_ reason: String) {
         incomplete = reason

@@ -103,6 +103,8 @@ public final class ReportAggregator {
             reading.report.framesDecoded = decoded
             reading.report.framesAnalysed = analysed
             reading.report.elapsedSeconds = elapsed
+        case .outOfRange(let event, let field):
+            if reading.report.error == nil { reading.report.error = "INVALID_REPORT: \(event).\(field) is out of range" }
         case .skipped, .other:
             break
         }

@@ -76,15 +76,25 @@ public struct ReportDocument: Codable, Sendable, Equatable {
 
     public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {
         let data = try FileContents.read(path, errorKey: "INVALID_REPORT", limit: FileContents.reportLimit)
-        do { return try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
+        let document: ReportDocument
+        do { document = try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
             throw FrameProbeError("INVALID_REPORT", "\(path) is not a frameprobe JSON report: \(error)")
         }
+        for input in document.inputs {
+            if let field = input.fieldOutOfRange {
+                throw FrameProbeError("INVALID_REPORT", "\(path): input \(input.source): \(field) is out of range")
+            }
+        }
+        return document
     }
 
-    /// Stable, readable JSON.
-    public func json() -> Data {
+    /// Stable, readable JSON. A value JSON cannot hold (an infinite mean, from numbers that overflowed) is an error,
+    /// never an empty file.
+    public func json() throws(FrameProbeError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data()
+        do { return try encoder.encode(self) } catch {
+            throw FrameProbeError("INVALID_REPORT", "the report holds a value JSON cannot write (a number out of range): \(error)")
+        }
     }
 }

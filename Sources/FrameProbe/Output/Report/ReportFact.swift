@@ -18,8 +18,16 @@ enum ReportFact {
     case thumbnail(jpegBase64: String)
     case failure(key: String, message: String)
     case closed(framesDecoded: Int, framesAnalysed: Int, elapsedSeconds: Double?, interrupted: Bool)
+    /// An event read back with a number that cannot be right: the input fails with `INVALID_REPORT`, naming it.
+    case outOfRange(event: String, field: String)
     /// Any other event: it only marks which input is current.
     case other
+
+    /// Fields of read-back events that count things: whole numbers in 0…InputReport.countLimit.
+    static let countFields: Set<String> = ["frame", "framesDecoded", "framesAnalysed", "corruptPacketsSkipped", "faceFrames",
+                                           "anyFaceFrames", "qrCodes", "imagesCaptured", "trackingId"]
+    /// The largest magnitude of any other number read back (a media time of 30 000 years, a score, a coordinate).
+    static let magnitudeLimit = 1e12
 
     /// The facts of a live event.
     init(_ event: Event) {
@@ -58,6 +66,14 @@ enum ReportFact {
     /// The facts of an event read back from JSON Lines (`name` is its `event` field); `other` when a field the
     /// report needs is missing.
     init(name: String, fields: [String: Any]) {
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            guard let value = value as? NSNumber else { continue }  // (booleans too: 0 and 1 fit every range)
+            let number = value.doubleValue
+            let plausible = Self.countFields.contains(key)
+                ? number.rounded() == number && (0...Double(InputReport.countLimit)).contains(number)
+                : number.isFinite && abs(number) <= Self.magnitudeLimit
+            if !plausible { self = .outOfRange(event: name, field: key); return }
+        }
         func number(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
         func integer(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
         let frame = integer("frame"), pts = number("pts") ?? 0

@@ -15,9 +15,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         }
     }
 
-    public func render(_ document: ReportDocument) -> Data {
+    public func render(_ document: ReportDocument) throws(FrameProbeError) -> Data {
         switch self {
-        case .json: document.json()
+        case .json: try document.json()
         case .junit: Data(JUnitRenderer.render(document).utf8)
         case .markdown: Data(MarkdownRenderer.render(document).utf8)
         case .html: Data(HTMLRenderer.render(document).utf8)

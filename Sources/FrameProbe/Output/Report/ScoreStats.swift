@@ -25,6 +25,11 @@ public struct ScoreStats: Codable, Sendable, Equatable {
         self.count = count
     }
 
+    /// Values a report read back can hold: finite, within ±10⁶ (scores are 0…1 or 0…100), from 1…countLimit values.
+    var isPlausible: Bool {
+        [mean, min, max].allSatisfy { $0.isFinite && abs($0) <= 1e6 } && (1...InputReport.countLimit).contains(count)
+    }
+
     /// Several inputs' statistics as one (mean weighted by count).
     init?(combining parts: [ScoreStats]) {
         let total = parts.reduce(0) { $0 + $1.count }
