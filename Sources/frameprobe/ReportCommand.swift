@@ -59,8 +59,9 @@ struct ReportCommand: Command {
                 for path in arguments { parts.append(try ReportDocument.read(path)) }
                 document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates, baseline: baseline)
             } else {
-                document = ReportDocument(inputs: try Self.analyse(inputs, options: options, signals: signals), gates: gates,
-                                          baseline: baseline)
+                let analysed = try Self.analyse(inputs, options: options, signals: signals)
+                try baseline?.checkMatchable(analysed)
+                document = ReportDocument(inputs: analysed, gates: gates, baseline: baseline)
             }
         } catch {
             return Console.usageFailure(error)
@@ -103,7 +104,18 @@ struct ReportCommand: Command {
             aggregator.consume(event, index: positions[index])
         }
         progress?.end()
-        return aggregator.finish() + lines.map { readJSONLines($0.item.source, index: $0.position, options: options) }.flatMap { $0 }
+        // Names that are not UTF-8 keep their raw bytes, so that two of them never match each other's baseline.
+        let rawNames = Dictionary(uniqueKeysWithValues: media.compactMap { entry -> (Int, String)? in
+            guard case .media(_, let location) = entry.item, let bytes = location.filePath,
+                  String(validating: bytes, as: UTF8.self) == nil else { return nil }
+            return (entry.position, bytes.map { String(format: "%02x", $0) }.joined())
+        })
+        let analysed = aggregator.finish().map { report in
+            var report = report
+            report.sourceBytes = rawNames[report.index]
+            return report
+        }
+        return analysed + lines.map { readJSONLines($0.item.source, index: $0.position, options: options) }.flatMap { $0 }
     }
 
     /// The reports in an `analyze` JSON Lines file. A file that cannot be read, or holds no `analyze` output, is

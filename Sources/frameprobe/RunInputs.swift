@@ -17,7 +17,7 @@ struct RunInputs {
         // input named inside it is analysed, but not with -y: the run could replace it (without -y nothing is).
         let outputFolder = options.savesImages ? [options.outputFolder] : []
         let rules = InputDiscovery.WalkRules(followLinks: options.followLinks, excluded: outputFolder)
-        let all = InputDiscovery.expand(arguments, rawBytes: RawArguments.bytes(for:), rules: rules)
+        let all = InputDiscovery.expand(arguments, rawBytes: RawArguments.resolver(), rules: rules)
         for case .media(let source, let location) in all where options.overwrite {
             if let path = location.filePath, let real = InputDiscovery.realPath(path), rules.isExcluded(real) {
                 throw FrameProbeError("INVALID_OUTPUT", "the input \(source) is inside the output folder \(options.outputFolder), which -y may replace files in")
@@ -71,8 +71,17 @@ enum RawArguments {
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
-    static func bytes(for argument: String) -> [UInt8] {
-        guard argument.unicodeScalars.contains("\u{FFFD}") else { return Array(argument.utf8) }
-        return all.first { String(decoding: $0, as: UTF8.self) == argument } ?? Array(argument.utf8)
+    /// Gives each argument its bytes. Two names that differ only in invalid bytes reach Swift as the same text, so
+    /// each lookup takes the next raw argument that repairs to it, in command-line order (inputs keep their order).
+    static func resolver() -> (String) -> [UInt8] {
+        var used: Set<Int> = []
+        return { argument in
+            guard argument.unicodeScalars.contains("\u{FFFD}") else { return Array(argument.utf8) }
+            guard let index = all.indices.first(where: { !used.contains($0) && String(decoding: all[$0], as: UTF8.self) == argument }) else {
+                return Array(argument.utf8)
+            }
+            used.insert(index)
+            return all[index]
+        }
     }
 }

@@ -224,4 +224,36 @@ struct NothingLostTests {
         #expect(BatchRunner.workerLimit <= 4 * cores && BatchRunner.workerLimit >= 1)
         #expect(BatchRunner(runner: runner, jobs: 1).jobs == 1)
     }
+
+    /// --baseline matches inputs by a key unique per input: two names that print alike (not UTF-8, differing only in
+    /// their invalid bytes) each get their own deltas; two inputs with one name (`clip.mp4` from two folders) are an
+    /// error, not a guess.
+    @Test func baselinesMatchEachInputToItsOwn() throws {
+        let folder = Folder()
+        let made = Shell.run("""
+            cd \(Shell.quote(folder.path)) && cp \(Shell.quote(Fixtures.path("clean.mp4"))) "$(printf 'clip\\377.mp4')" && \
+            cp \(Shell.quote(Fixtures.path("dark.mp4"))) "$(printf 'clip\\376.mp4')" && mkdir a b && \
+            cp \(Shell.quote(Fixtures.path("clean.mp4"))) a/clip.mp4 && cp \(Shell.quote(Fixtures.path("dark.mp4"))) b/clip.mp4
+            """)
+        #expect(made.status == 0, "\(made.stderr)")
+        let report = "cd \(Shell.quote(folder.path)) && \"$FP\" report -y --frame-quality -f json"
+        let first = Shell.run("\(report) -o old \"$(printf 'clip\\377.mp4')\" \"$(printf 'clip\\376.mp4')\"")
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = Shell.run("\(report) -o new --baseline old.json \"$(printf 'clip\\377.mp4')\" \"$(printf 'clip\\376.mp4')\"")
+        #expect(again.status == 0, "\(again.stderr)")
+        let document = try ReportDocument.read(folder.file("new.json"))
+        #expect(document.inputs.count == 2 && Set(document.inputs.map(\.source)).count == 1)
+        // Each name opened its own file (the dark clip and the clean one), not the first of the two twice.
+        #expect(Set(document.inputs.compactMap { $0.darkness?.mean }).count == 2, "\(document.inputs.map { $0.darkness?.mean ?? -1 })")
+        for input in document.inputs {
+            #expect(input.delta?["darknessMean"] == 0, "\(input.sourceBytes ?? input.source): \(input.delta ?? [:])")
+        }
+
+        let lines = Shell.run("""
+            cd \(Shell.quote(folder.path))/a && "$FP" analyze --frame-quality -o ../a.jsonl clip.mp4 && \
+            cd ../b && "$FP" analyze --frame-quality -o ../b.jsonl clip.mp4 && cd .. && \
+            "$FP" report -f json -o base a.jsonl && "$FP" report -f json -o both --baseline base.json a.jsonl b.jsonl
+            """)
+        #expect(lines.status == 2 && lines.stderr.contains("INVALID_BASELINE") && lines.stderr.contains("two inputs named clip.mp4"), "\(lines.stderr)")
+    }
 }

@@ -16,6 +16,18 @@ public struct Baseline: Sendable {
         Baseline(path: path, document: try ReportDocument.read(path), newInputsPass: newInputsPass)
     }
 
+    /// Inputs are matched by their key (`InputReport.matchKey`: the name, or its raw bytes when it is not UTF-8).
+    /// Two inputs of one side with the same key — names that print alike, `clip.mp4` from two folders — cannot be
+    /// matched: an error, not a guess.
+    public func checkMatchable(_ inputs: [InputReport]) throws(FrameProbeError) {
+        for (side, list) in [("this report", inputs), ("the baseline \(path)", document.inputs)] {
+            var seen: Set<String> = []
+            for input in list where !seen.insert(input.matchKey).inserted {
+                throw FrameProbeError("INVALID_BASELINE", "\(side) has two inputs named \(input.source): they cannot be matched to the baseline's")
+            }
+        }
+    }
+
     /// The fields both reports have a value for, new − old. A field one of them lacks (a report from an older
     /// version, quality not scored) has no delta, so a gate on it fails and says why.
     static func delta(new: [String: Double], old: [String: Double]) -> [String: Double] {

@@ -9,6 +9,11 @@ public struct InputReport: Codable, Sendable, Equatable {
     /// Position in the full, unsharded input list (keeps merged shard reports in the single-run order).
     public var index: Int
     public var source: String
+    /// The input's name as raw bytes (hex) when it is not UTF-8: its `source` shows the invalid bytes as U+FFFD, so
+    /// two such names can print alike. Nil for every other name.
+    public var sourceBytes: String?
+    /// What identifies the input when reports are compared (`--baseline`) or combined (`--merge`).
+    public var matchKey: String { sourceBytes.map { "bytes:" + $0 } ?? source }
     /// `KEY: message` when the input failed.
     public var error: String?
     /// Why the input was not analysed to its end (interrupted, events cut short): it fails every gate, saying so.

@@ -27,15 +27,16 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         var total = ReportTotals(inputs)
         var comparison: BaselineComparison?
         if let baseline {
-            let old = Dictionary(baseline.document.inputs.map { ($0.source, $0) }) { first, _ in first }
+            // Keys are unique on both sides (`Baseline.checkMatchable`, before a report is made).
+            let old = Dictionary(baseline.document.inputs.map { ($0.matchKey, $0) }) { first, _ in first }
             for index in inputs.indices {
-                inputs[index].delta = old[inputs[index].source].map { Baseline.delta(new: inputs[index].fields, old: $0.fields) }
+                inputs[index].delta = old[inputs[index].matchKey].map { Baseline.delta(new: inputs[index].fields, old: $0.fields) }
             }
             total.delta = Baseline.delta(new: total.fields, old: baseline.document.total.fields)
-            let sources = Set(inputs.map(\.source))
+            let keys = Set(inputs.map(\.matchKey))
             comparison = BaselineComparison(path: baseline.path, newInputsPass: baseline.newInputsPass,
-                                            added: inputs.map(\.source).filter { old[$0] == nil },
-                                            gone: baseline.document.inputs.map(\.source).filter { !sources.contains($0) })
+                                            added: inputs.filter { old[$0.matchKey] == nil }.map(\.source),
+                                            gone: baseline.document.inputs.filter { !keys.contains($0.matchKey) }.map(\.source))
         }
         let passNew = comparison?.newInputsPass ?? false
         let perInput = gates.filter { !$0.total }, onTotals = gates.filter(\.total)
@@ -60,9 +61,10 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// in two parts (the same report twice, overlapping shards) is an error: it would be counted twice.
     public init(merging documents: [ReportDocument], gates: [Gate]?, baseline: Baseline? = nil) throws(FrameProbeError) {
         var seen: Set<String> = []
-        for input in documents.flatMap(\.inputs) where !seen.insert(input.source).inserted {
+        for input in documents.flatMap(\.inputs) where !seen.insert(input.matchKey).inserted {
             throw FrameProbeError("INVALID_MERGE", "the input \(input.source) is in more than one merged report")
         }
+        try baseline?.checkMatchable(documents.flatMap(\.inputs))
         var expressions: [String] = []
         for expression in documents.flatMap(\.gates) where !expressions.contains(expression) { expressions.append(expression) }
         var chosen: [Gate] = []
