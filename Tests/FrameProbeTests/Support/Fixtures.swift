@@ -35,10 +35,19 @@ enum Fixtures {
         return dir.appendingPathComponent("joined.ts").path
     }
 
-    /// A fresh temporary directory for one test.
+    /// A fresh temporary directory for one test, inside this process's own folder, which is removed when the test
+    /// process exits — whether its tests passed or failed (tests that can also remove theirs at once do).
     static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("frameprobe-test-\(UUID().uuidString)")
+        let url = runFolder.appendingPathComponent("frameprobe-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// `frameprobe-tests-PID` in the system's temporary folder, registered for removal at exit.
+    static let runFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("frameprobe-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: Fixtures.runFolder) }
+        return url
+    }()
 }
