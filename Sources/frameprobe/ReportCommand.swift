@@ -126,18 +126,17 @@ struct ReportCommand: Command {
             report.error = "INPUT_UNREADABLE: \(message)"
             return [report]
         }
-        let data: Data
-        do throws(FrameProbeError) {
-            data = try FileContents.read(path, errorKey: "INPUT_UNREADABLE", limit: FileContents.reportLimit)
-        } catch {
-            return failed(error.message)
-        }
         let lines = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
         var analysisEvents = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                  lines.consume(jsonObject: object) else { continue }
-            analysisEvents += 1
+        do throws(FrameProbeError) {
+            // Line by line: memory stays flat however long the file is.
+            try FileContents.forEachLine(path, errorKey: "INPUT_UNREADABLE") { line in
+                guard !line.isEmpty, let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+                      lines.consume(jsonObject: object) else { return }
+                analysisEvents += 1
+            }
+        } catch {
+            return failed(error.message)
         }
         guard analysisEvents > 0 else { return failed("\(path) holds no frameprobe analyze events") }
         return lines.finish().map { report in

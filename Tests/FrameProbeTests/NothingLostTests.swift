@@ -256,4 +256,36 @@ struct NothingLostTests {
             """)
         #expect(lines.status == 2 && lines.stderr.contains("INVALID_BASELINE") && lines.stderr.contains("two inputs named clip.mp4"), "\(lines.stderr)")
     }
+
+    /// `report` reads JSON Lines line by line: a 120 MB file peaks far below its size (it used to be read whole:
+    /// 177 MB for this one), and every line counts.
+    @Test func jsonLinesAreStreamed() throws {
+        let folder = Folder()
+        let source = folder.file("src.jsonl"), big = folder.file("big.jsonl")
+        #expect(Shell.frameprobe(["analyze", "--frame-quality", "-o", source, Fixtures.path("clean.mp4")]).status == 0)
+        let measured = Shell.run("""
+            python3 - \(Shell.quote(source)) \(Shell.quote(big)) "$FP" \(Shell.quote(folder.file("r"))) <<'EOF'
+            import json, resource, subprocess, sys
+            lines = open(sys.argv[1]).read().splitlines()
+            repeats = 0
+            with open(sys.argv[2], "w") as out:
+                out.write(lines[0] + "\\n")
+                while out.tell() < 120_000_000:
+                    for line in lines[1:-1]:
+                        event = json.loads(line)
+                        event["frame"] = event.get("frame", 0) + repeats * 90
+                        out.write(json.dumps(event, separators=(",", ":")) + "\\n")
+                    repeats += 1
+                out.write(lines[-1] + "\\n")
+            run = subprocess.run([sys.argv[3], "report", "-f", "json", "-o", sys.argv[4], sys.argv[2]], capture_output=True)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024, repeats * 90)
+            EOF
+            """)
+        let numbers = measured.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(numbers.count == 3, "\(measured.stdout) \(measured.stderr)")
+        guard numbers.count == 3 else { return }
+        #expect(numbers[0] == 0 && numbers[1] < 100, "exit \(numbers[0]), peak \(numbers[1]) MB")
+        let report = try ReportDocument.read(folder.file("r.json"))
+        #expect(report.inputs.first?.scoredFrames == numbers[2], "\(report.inputs.first?.scoredFrames ?? -1) of \(numbers[2])")
+    }
 }

@@ -24,34 +24,76 @@ public enum FileContents {
     }
 
     public static func read(_ path: String, errorKey: String, limit: Int = settingsLimit) throws(FrameProbeError) -> Data {
+        let descriptor = try openRegularFile(path, errorKey: errorKey, limit: limit)
+        defer { close(descriptor) }
+        var data = Data()
+        try readChunks(descriptor, path: path, errorKey: errorKey) { chunk throws(FrameProbeError) in
+            data.append(contentsOf: chunk)
+            // A file that grows while it is read stops at the limit too.
+            guard data.count <= limit else {
+                throw FrameProbeError(errorKey, "\(path) is larger than the \(limit >> 20) MiB frameprobe reads from such a file")
+            }
+        }
+        return data
+    }
+
+    /// The longest line `forEachLine` takes (a JSON Lines event with a thumbnail is a few hundred KB).
+    public static let lineLimit = 64 << 20
+
+    /// Calls `body` with each line of a regular file (without its newline; a last line without one too), reading it
+    /// in chunks: memory stays flat whatever the file's size. A line over `lineLimit` is an error.
+    public static func forEachLine(_ path: String, errorKey: String, _ body: (Data) throws(FrameProbeError) -> Void) throws(FrameProbeError) {
+        let descriptor = try openRegularFile(path, errorKey: errorKey, limit: nil)
+        defer { close(descriptor) }
+        var pending = Data()
+        try readChunks(descriptor, path: path, errorKey: errorKey) { chunk throws(FrameProbeError) in
+            var start = chunk.startIndex
+            while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                pending.append(contentsOf: chunk[start..<newline])
+                try body(pending)
+                pending.removeAll(keepingCapacity: true)
+                start = newline + 1
+            }
+            pending.append(contentsOf: chunk[start...])
+            guard pending.count <= lineLimit else {
+                throw FrameProbeError(errorKey, "\(path) has a line longer than \(lineLimit >> 20) MiB")
+            }
+        }
+        if !pending.isEmpty { try body(pending) }
+    }
+
+    /// Opens `path` for reading: a regular file only (of at most `limit` bytes, when given), recorded as read.
+    private static func openRegularFile(_ path: String, errorKey: String, limit: Int?) throws(FrameProbeError) -> Int32 {
         // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below).
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw FrameProbeError(errorKey, "cannot open \(path): \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
             throw FrameProbeError(errorKey, "\(path) is not a regular file")
         }
-        guard Int(status.st_size) <= limit else {
+        if let limit, Int(status.st_size) > limit {
+            close(descriptor)
             throw FrameProbeError(errorKey, "\(path) is larger than the \(limit >> 20) MiB frameprobe reads from such a file")
         }
         filesRead.withLock { $0.append((UInt(status.st_dev), UInt(status.st_ino), path)) }
-        var data = Data()
+        return descriptor
+    }
+
+    /// Reads a descriptor to its end in 64 KiB chunks.
+    private static func readChunks(_ descriptor: Int32, path: String, errorKey: String,
+                                   _ body: (ArraySlice<UInt8>) throws(FrameProbeError) -> Void) throws(FrameProbeError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return data }
+            if count == 0 { return }
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw FrameProbeError(errorKey, "cannot read \(path): \(String(cString: strerror(errno)))")
             }
-            data.append(contentsOf: buffer[0..<count])
-            // A file that grows while it is read stops at the limit too.
-            guard data.count <= limit else {
-                throw FrameProbeError(errorKey, "\(path) is larger than the \(limit >> 20) MiB frameprobe reads from such a file")
-            }
+            try body(buffer[0..<count])
         }
     }
 }
