@@ -288,4 +288,22 @@ struct NothingLostTests {
         let report = try ReportDocument.read(folder.file("r.json"))
         #expect(report.inputs.first?.scoredFrames == numbers[2], "\(report.inputs.first?.scoredFrames ?? -1) of \(numbers[2])")
     }
+
+    /// Raw frames on standard input: a rate or size that cannot be is a usage error (it was INPUT_UNREADABLE, exit 1);
+    /// a stream that ends mid-frame is DECODE_ERROR, exit 1 (it was exit 0 with one corrupt packet counted).
+    @Test func rawVideoErrorsSayWhatIsWrong() throws {
+        let raw = "--input-format rawvideo --pixel-format gray"
+        for (arguments, key) in [("--video-size 64x64 --frame-rate 0", "INVALID_RAW_VIDEO"), ("--video-size 64x64 --frame-rate -5", "INVALID_RAW_VIDEO"),
+                                 ("--video-size 64x64 --frame-rate nan", "INVALID_RAW_VIDEO"), ("--video-size 64x64 --frame-rate abc", "INVALID_RAW_VIDEO"),
+                                 ("--video-size 100000x100000 --frame-rate 30", "INVALID_RAW_VIDEO")] {
+            let result = Shell.run("\"$FP\" analyze \(raw) \(arguments) - < /dev/null")
+            #expect(result.status == 2 && result.events(named: "error").first?.string("key") == key, "\(arguments): \(result.stdout)")
+        }
+        let frame = 64 * 64
+        let partial = Shell.run("head -c \(3 * frame + 100) /dev/zero | \"$FP\" analyze \(raw) --video-size 64x64 --frame-rate 30 -")
+        #expect(partial.status == 1 && partial.events(named: "error").first?.string("key") == "DECODE_ERROR", "\(partial.stdout)")
+        #expect(partial.events(named: "inputClosed").first?.int("framesAnalysed") == 3)
+        let whole = Shell.run("head -c \(3 * frame) /dev/zero | \"$FP\" analyze \(raw) --video-size 64x64 --frame-rate 30000/1001 -")
+        #expect(whole.status == 0 && whole.events(named: "inputClosed").first?.int("framesAnalysed") == 3, "\(whole.stdout)")
+    }
 }

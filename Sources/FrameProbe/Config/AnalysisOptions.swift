@@ -84,10 +84,18 @@ public struct AnalysisOptions: Sendable {
     /// Where images and clips go: `--output-dir`, default `./frameprobe-output`.
     public var outputFolder: String { outputDirectory ?? "frameprobe-output" }
 
-    /// What libavformat's `video_size` takes: `WxH` or an abbreviation (`hd720`, `vga` …).
-    static func isFrameSize(_ text: String) -> Bool {
+    /// What libavformat's `video_size` takes: `WxH` or an abbreviation (`hd720`, `vga` …), within the pixel budget
+    /// (`--max-pixels`) and 16384 a side — a bigger raw frame could never be analysed.
+    func isFrameSize(_ text: String) -> Bool {
         var width: Int32 = 0, height: Int32 = 0
-        return av_parse_video_size(&width, &height, text) >= 0 && width > 0 && height > 0
+        return av_parse_video_size(&width, &height, text) >= 0 && (1...16384).contains(width) && (1...16384).contains(height)
+            && Int(width) * Int(height) <= decode.maxPixels
+    }
+
+    /// What libavformat's `framerate` takes: a positive rate (`30`, `29.97`, `30000/1001`, `ntsc`) of at most 1000.
+    static func isFrameRate(_ text: String) -> Bool {
+        var rate = AVRational()
+        return av_parse_video_rate(&rate, text) >= 0 && rate.num > 0 && rate.den > 0 && Double(rate.num) / Double(rate.den) <= 1000
     }
 
     /// Checks the run's own values (the stages' are checked by their descriptors); the error carries the SPEC key.
@@ -98,8 +106,11 @@ public struct AnalysisOptions: Sendable {
         if let duration = decode.duration, duration <= 0 || duration > year {
             throw FrameProbeError("INVALID_DURATION", "duration must be more than 0 s and at most \(Int(year)) s")
         }
-        if let size = decode.videoSize, !Self.isFrameSize(size) {
-            throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720) or a name such as hd720, got '\(size)'")
+        if let size = decode.videoSize, !isFrameSize(size) {
+            throw FrameProbeError("INVALID_RAW_VIDEO", "--video-size takes WxH (e.g. 1280x720) or a name such as hd720, at most 16384 a side and --max-pixels in all, got '\(size)'")
+        }
+        if let rate = decode.frameRate, !Self.isFrameRate(rate) {
+            throw FrameProbeError("INVALID_RAW_VIDEO", "--frame-rate takes a positive rate of at most 1000 (30, 29.97, 30000/1001), got '\(rate)'")
         }
         if decode.inputFormat == "rawvideo" && (decode.videoSize == nil || decode.pixelFormat == nil) {
             throw FrameProbeError("INVALID_RAW_VIDEO", "--input-format rawvideo needs --video-size WxH and --pixel-format")

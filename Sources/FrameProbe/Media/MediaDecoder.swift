@@ -16,6 +16,8 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
     private var openingComplaint = ""
     /// Packets the decoder rejected as corrupt; decoding goes on after them.
     private(set) var corruptPackets = 0
+    /// The last packet sent was rejected (for raw frames: it was short).
+    private var lastPacketRejected = false
     /// A read failure other than the end of the input, reported once decoding stops.
     private(set) var readError: FrameProbeError?
 
@@ -227,7 +229,8 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codecContext, packet)
-            if sent < 0 && sent != fp_averror_eagain() { try countCorruptPacket() }
+            lastPacketRejected = sent < 0 && sent != fp_averror_eagain()
+            if lastPacketRejected { try countCorruptPacket() }
         }
     }
 
@@ -253,6 +256,11 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
     /// `DECODE_ERROR` when the input ended by itself more than one frame before the duration its container
     /// declares for the video stream (a file cut short, or shrunk while it was read); nil otherwise.
     func truncationError() -> FrameProbeError? {
+        // Raw frames have no container to say how long they are: a last frame shorter than --video-size says is a
+        // stream cut mid-frame, or the wrong size.
+        if reachedEnd && info.codec == "rawvideo" && lastPacketRejected {
+            return FrameProbeError("DECODE_ERROR", "the raw stream ends with a partial frame: it was cut mid-frame, or --video-size/--pixel-format do not match it")
+        }
         guard reachedEnd, framesProduced > 0, let declaredDuration, info.fps > 0 else { return nil }
         let missing = declaredDuration - producedEnd
         guard missing > 1.0 / info.fps + 1e-3 else { return nil }
