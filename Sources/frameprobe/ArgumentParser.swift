@@ -67,6 +67,10 @@ struct ArgumentParser {
                     if spec.takesValue {
                         parsed.settings.append((spec, .text(try value(for: name, inline: inline))))
                     } else {
+                        // A switch takes its value inline; `--qrcode-retry false` would make "false" an input.
+                        if inline == nil, index + 1 < arguments.count, ["true", "false"].contains(arguments[index + 1]) {
+                            throw FrameProbeError("INVALID_ARGUMENT", "\(name) is a switch: write \(name)=\(arguments[index + 1]) (a file named \(arguments[index + 1]) is ./\(arguments[index + 1]))")
+                        }
                         parsed.settings.append((spec, .text(inline ?? "true")))
                     }
                 }

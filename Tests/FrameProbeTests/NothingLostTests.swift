@@ -306,4 +306,15 @@ struct NothingLostTests {
         let whole = Shell.run("head -c \(3 * frame) /dev/zero | \"$FP\" analyze \(raw) --video-size 64x64 --frame-rate 30000/1001 -")
         #expect(whole.status == 0 && whole.events(named: "inputClosed").first?.int("framesAnalysed") == 3, "\(whole.stdout)")
     }
+
+    /// `--start` past the input's end analyses nothing: an error (it was exit 0 without a word). A switch followed by
+    /// a bare true/false is an error saying how to write it (`false` used to become an input).
+    @Test func anEmptyWindowAndABareBooleanAreErrors() throws {
+        let past = Shell.frameprobe(["analyze", "--start", "10", Fixtures.path("clean.mp4")])
+        #expect(past.status == 1 && past.events(named: "error").first?.string("message")?.contains("past the input's end") == true, "\(past.stdout)")
+        let bare = Shell.frameprobe(["analyze", "--qrcode-retry", "false", Fixtures.path("clean.mp4")])
+        #expect(bare.status == 2 && bare.events(named: "error").first?.string("message")?.contains("--qrcode-retry=false") == true, "\(bare.stdout)")
+        let inline = Shell.frameprobe(["analyze", "--qrcode", "--qrcode-retry=false", Fixtures.path("clean.mp4")])
+        #expect(inline.status == 0 && inline.events(named: "inputClosed").count == 1)
+    }
 }

@@ -67,6 +67,11 @@ public struct InputRunner: Sendable {
         }
         summary.framesDecoded = outcome.framesDecoded
         summary.corruptPacketsSkipped = outcome.corruptPackets
+        // A window that starts past the input's end analyses nothing: an error, not a quiet success.
+        if !failed && !summary.interrupted && summary.framesAnalysed == 0 && options.decode.start > 0 {
+            let length = frames.info.durationSeconds.map { String(format: " (%.3f s)", $0) } ?? ""
+            emit(Event(source: source, Failure(FrameProbeError("DECODE_ERROR", String(format: "no frame in the analysed window: --start %.3f s is past the input's end", options.decode.start) + length))))
+        }
         summary.elapsedSeconds = Date().timeIntervalSince(started)
         emit(Event(source: source, InputClosed(summary)))
         return !failed
