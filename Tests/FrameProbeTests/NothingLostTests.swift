@@ -317,4 +317,39 @@ struct NothingLostTests {
         let inline = Shell.frameprobe(["analyze", "--qrcode", "--qrcode-retry=false", Fixtures.path("clean.mp4")])
         #expect(inline.status == 0 && inline.events(named: "inputClosed").count == 1)
     }
+
+    /// A stepped Slurm array (`--array=0-20:5`, COUNT 3) numbers its tasks 0, 5, 10: they take shards 0, 1, 2 (task
+    /// 5 used to fail with "got 5/3"); an id off the step is an error.
+    @Test func steppedSlurmArraysTakeTheirShard() throws {
+        func shard(_ id: Int) throws(FrameProbeError) -> Shard? {
+            try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "5",
+                                       "SLURM_ARRAY_TASK_COUNT": "3"], countHint: nil)
+        }
+        #expect(try [0, 5, 10].map { try shard($0)?.index } == [0, 1, 2])
+        #expect(try shard(10)?.count == 3)
+        #expect(throws: FrameProbeError.self) { try shard(7) }
+    }
+
+    /// Errors in the system's words: an --output-dir that is a file names it (it said "NSCocoaErrorDomain error 512"),
+    /// an empty one is refused, an input that is a link loop says so (it said "no such file"); a TypeScript source
+    /// named .ts in a walked folder is skipped, a real MPEG-TS beside it analysed.
+    @Test func errorsSayWhatIsInTheWay() throws {
+        let folder = Folder()
+        let clip = Fixtures.path("clean.mp4")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder.file("afile")))
+        let file = Shell.frameprobe(["analyze", "--capture-type", "frame", "--output-dir", folder.file("afile") + "/sub", clip])
+        let message = file.events(named: "error").first?.string("message") ?? ""
+        #expect(file.status == 1 && message.contains("afile is a file, not a folder") && !message.contains("NSCocoa"), "\(file.stdout)")
+        let empty = Shell.frameprobe(["analyze", "--output-dir", "", clip])
+        #expect(empty.status == 2 && empty.events(named: "error").first?.string("key") == "INVALID_OUTPUT_DIR", "\(empty.stdout)")
+        #expect(symlink(folder.file("loop-b"), folder.file("loop-a")) == 0 && symlink(folder.file("loop-a"), folder.file("loop-b")) == 0)
+        let loop = Shell.frameprobe(["analyze", folder.file("loop-a")])
+        #expect(loop.status == 1 && loop.events(named: "error").first?.string("message")?.contains("symbolic links") == true, "\(loop.stdout)")
+
+        let code = folder.file("code")
+        #expect(Shell.run("mkdir -p \(Shell.quote(code)) && printf 'export const answer: number = 42;\\n' > \(Shell.quote(code))/app.ts && ffmpeg -nostdin -v error -i \(Shell.quote(clip)) -c copy -f mpegts \(Shell.quote(code))/video.ts").status == 0)
+        let walked = Shell.frameprobe(["analyze", code])
+        #expect(walked.status == 0 && walked.events(named: "inputOpened").compactMap { $0.string("source") } == [code + "/video.ts"], "\(walked.stdout)")
+        #expect(walked.events(named: "skipped").first?.string("reason")?.contains("TypeScript") == true)
+    }
 }

@@ -112,6 +112,8 @@ public struct AnalysisOptions: Sendable {
         if let rate = decode.frameRate, !Self.isFrameRate(rate) {
             throw FrameProbeError("INVALID_RAW_VIDEO", "--frame-rate takes a positive rate of at most 1000 (30, 29.97, 30000/1001), got '\(rate)'")
         }
+        if outputDirectory?.isEmpty == true { throw FrameProbeError("INVALID_OUTPUT_DIR", "--output-dir '' names no folder (write --output-dir . for this one)") }
+        if outputPath?.isEmpty == true { throw FrameProbeError("INVALID_OUTPUT", "-o '' names no file (write -o - for standard output)") }
         if decode.inputFormat == "rawvideo" && (decode.videoSize == nil || decode.pixelFormat == nil) {
             throw FrameProbeError("INVALID_RAW_VIDEO", "--input-format rawvideo needs --video-size WxH and --pixel-format")
         }

@@ -80,7 +80,7 @@ public enum InputDiscovery {
             if argument.contains("://") || argument.hasPrefix("/dev/") {
                 return [.media(source: argument, location: MediaLocation(url: argument))]
             }
-            return [.failed(source: argument, error: FrameProbeError("INPUT_UNREADABLE", "no such file or directory"))]
+            return [.failed(source: argument, error: FrameProbeError("INPUT_UNREADABLE", whyUnreachable(bytes)))]
         }
         switch kind {
         case .directory:
@@ -120,6 +120,10 @@ public enum InputDiscovery {
             case .regular?:
                 let extensionName = String(decoding: name.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).last ?? [], as: UTF8.self)
                 if name.contains(UInt8(ascii: ".")) && mediaExtensions.contains(extensionName.lowercased()) {
+                    guard !transportStreamExtensions.contains(extensionName.lowercased()) || isTransportStream(path) else {
+                        items.append(.skipped(source: pathSource, reason: "not an MPEG transport stream (a TypeScript source?)"))
+                        continue
+                    }
                     items.append(.media(source: pathSource, location: MediaLocation(filePath: path)))
                 } else {
                     items.append(.skipped(source: pathSource, reason: "not a media file (by extension)"))
@@ -150,6 +154,34 @@ public enum InputDiscovery {
             buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) == 0 }
         }
         return found && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// Extensions MPEG-TS shares with TypeScript (`.ts`, `.mts`): a walk takes such a file only when its bytes are a
+    /// transport stream. Named explicitly, it is always tried.
+    static let transportStreamExtensions: Set<String> = ["ts", "mts", "m2ts"]
+
+    /// MPEG-TS packets begin with the sync byte 0x47 every 188 bytes (192 in M2TS, after a 4-byte time code).
+    private static func isTransportStream(_ path: [UInt8]) -> Bool {
+        let handle = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { fopen($0.baseAddress!, "rb") }
+        }
+        guard let handle else { return false }
+        defer { fclose(handle) }
+        var head = [UInt8](repeating: 0, count: 197)
+        let count = fread(&head, 1, head.count, handle)
+        let sync: UInt8 = 0x47
+        let plain = count >= 1 && head[0] == sync && (count < 189 || head[188] == sync)
+        let timecoded = count >= 5 && head[4] == sync && (count < 197 || head[196] == sync)
+        return plain || timecoded
+    }
+
+    /// Why `path` cannot be reached, in the system's words ("too many levels of symbolic links" for a link loop).
+    private static func whyUnreachable(_ path: [UInt8]) -> String {
+        var status = stat()
+        let failed = (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) != 0 }
+        }
+        return failed ? String(cString: strerror(errno)).lowercased() : "no such file or directory"
     }
 
     /// What a path is, following symbolic links; nil when nothing is there.

@@ -25,7 +25,8 @@ public struct Shard: Sendable, Equatable {
     }
 
     /// The shard the environment asks for: `JOB_COMPLETION_INDEX` with `countHint` (`--shard-count`), or
-    /// `SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN` of `SLURM_ARRAY_TASK_COUNT` (or `--shard-count`); nil when
+    /// (`SLURM_ARRAY_TASK_ID` − `SLURM_ARRAY_TASK_MIN`) / `SLURM_ARRAY_TASK_STEP` of `SLURM_ARRAY_TASK_COUNT` (or
+    /// `--shard-count`); nil when
     /// neither is set. A value that is not a number, or a shard without a count, is an error (exit 2): running every
     /// input on every machine of the job is the mistake sharding exists to avoid.
     public static func fromEnvironment(_ environment: [String: String], countHint: Int?) throws(FrameProbeError) -> Shard? {
@@ -46,9 +47,14 @@ public struct Shard: Sendable, Equatable {
             guard let count = try number("SLURM_ARRAY_TASK_COUNT") ?? countHint else {
                 throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard-count")
             }
-            let (index, overflow) = id.subtractingReportingOverflow(try number("SLURM_ARRAY_TASK_MIN") ?? 0)
+            let (offset, overflow) = id.subtractingReportingOverflow(try number("SLURM_ARRAY_TASK_MIN") ?? 0)
             guard !overflow else { throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is out of range") }
-            return try Shard(index: index, count: count)
+            // A stepped array (`--array=0-20:5`: ids 0, 5, 10 …) numbers its tasks MIN + k × STEP.
+            let step = try number("SLURM_ARRAY_TASK_STEP") ?? 1
+            guard step >= 1, offset % step == 0 else {
+                throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is not on the array's step \(step) from its first task")
+            }
+            return try Shard(index: offset / step, count: count)
         }
         return nil
     }

@@ -84,11 +84,22 @@ public enum OutputFile {
         FrameProbeError("OUTPUT_EXISTS", "\(path) exists; frameprobe never replaces a file unless -y/--overwrite is given")
     }
 
+    /// `mkdir -p`, saying which part of the path is in the way (a file where a folder should be) or why the system
+    /// refused it — in its own words, not Foundation's ("NSCocoaErrorDomain error 512").
     static func createDirectory(_ directory: String) throws(FrameProbeError) {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot create \(directory): \(error.localizedDescription)")
+        var current = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            current += (current.isEmpty || current.hasSuffix("/") ? "" : "/") + part
+            var status = stat()
+            if stat(current, &status) == 0 {
+                guard (status.st_mode & S_IFMT) == S_IFDIR else {
+                    throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot create \(directory): \(current) is a file, not a folder")
+                }
+                continue
+            }
+            if mkdir(current, 0o777) != 0 && errno != EEXIST {
+                throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot create \(directory): \(current): \(String(cString: strerror(errno)))")
+            }
         }
     }
 
