@@ -124,4 +124,46 @@ struct InterruptionTests {
             #expect(!report.passed && report.total.failedInputs == 1)
         }
     }
+
+    /// A first input that blocks (a FIFO nobody writes) no longer holds back the inputs that finished behind it: on
+    /// SIGTERM, `analyze` writes their events — each input whole — and `report` writes a report of them marked
+    /// interrupted (both used to write nothing). The signal goes once the four clips were opened and closed again
+    /// (watched in /proc), however long that takes on this machine.
+    @Test(arguments: ["analyze", "report"])
+    func finishedInputsBehindABlockedOneAreWritten(command: String) throws {
+        let dir = Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clips = (1...4).map { "c\($0).mp4" }
+        for clip in clips { try FileManager.default.copyItem(atPath: Fixtures.path("clean.mp4"), toPath: dir.appendingPathComponent(clip).path) }
+        #expect(mkfifo(dir.appendingPathComponent("blocked.mp4").path, 0o600) == 0)
+        let output = command == "analyze" ? "-o events.jsonl" : "-f json -o report"
+        let run = Shell.run("""
+            cd \(Shell.quote(dir.path)) && { "$FP" \(command) --jobs 2 \(output) blocked.mp4 \(clips.joined(separator: " ")) 2>/dev/null & pid=$!
+            declare -A seen
+            for _ in $(seq 2400); do
+              open=$(ls -l /proc/$pid/fd 2>/dev/null | grep -o 'c[0-9].mp4' | sort -u)
+              for clip in $open; do seen[$clip]=1; done
+              [ ${#seen[@]} -eq 4 ] && [ -z "$open" ] && break
+              sleep 0.05
+            done
+            kill -TERM $pid; wait $pid; echo "exit $?"; }
+            """)
+        #expect(run.stdout.hasSuffix("exit 143\n"), "\(run.stdout) \(run.stderr)")
+        if command == "analyze" {
+            let events = Shell.run("cat \(Shell.quote(dir.appendingPathComponent("events.jsonl").path))").events
+            let sources = events.compactMap { $0.string("source") }
+            // Each input whole and in input order: its lines together, from inputOpened to inputClosed.
+            #expect(sources.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } == clips, "\(Set(sources))")
+            let closed = events.filter { $0.string("event") == "inputClosed" }
+            #expect(closed.count == 4 && closed.prefix(3).allSatisfy { $0["interrupted"] == nil && $0.int("framesAnalysed") == 90 }, "\(closed)")
+        } else {
+            let report = try ReportDocument.read(dir.appendingPathComponent("report.json").path)
+            #expect(report.interrupted == true && !report.passed)
+            // One worker took the four clips in turn: the first three are whole; the last one's file closes while
+            // its last frames are still analysed, so it is whole or marked incomplete.
+            let seen = report.inputs.map { "\($0.source) \($0.framesAnalysed) \($0.error ?? "")" }
+            #expect(report.inputs.map(\.source) == clips && report.inputs.prefix(3).allSatisfy { $0.framesAnalysed == 90 && $0.error == nil }, "\(seen)")
+            #expect(report.inputs.last.map { $0.framesAnalysed == 90 || $0.incomplete?.contains("interrupted") == true } == true, "\(seen)")
+        }
+    }
 }

@@ -29,7 +29,17 @@ public struct BatchRunner: Sendable {
         /// How far an input is: frames analysed, and the media time reached.
         case progress(input: Int, frames: Int, time: Double)
         case idle
+        /// The run was stopped: inputs that finished are written now, whatever an earlier one waits on.
+        case stopped
+        /// Stopped a while ago: inputs still not done wait on something that may never come (a FIFO nobody
+        /// writes): the run ends without them, so that what was done is still written before the signal's
+        /// watchdog ends the process.
+        case giveUp
     }
+
+    /// How long a stopped run waits for inputs to wind down before it ends without them: within the signal
+    /// watchdog's 1.5 s, leaving time to write what was done.
+    static let windDown = 0.75
 
     /// Returns the number of inputs that failed. `folders` are the inputs' folders under `--output-dir`
     /// (`OutputLayout.folders`, computed over the whole run); nil names them alone. `progress` hears every tenth
@@ -64,10 +74,19 @@ public struct BatchRunner: Sendable {
                 reports.send(.idle)
             }
         }
+        // Told from a thread of its own: the raiser may be this thread (an output that failed), and must not wait.
+        stop.onRaise {
+            _ = Worker(name: "frameprobe.stopped") {
+                reports.send(.stopped)
+                Thread.sleep(forTimeInterval: Self.windDown)
+                reports.send(.giveUp)
+            }
+        }
         var order = InputOrder(count: items.count)
         var failures = 0
         var idle = 0
-        while idle < workers.count, let report = reports.receive() {
+        var gaveUp = false
+        while idle < workers.count, !gaveUp, let report = reports.receive() {
             switch report {
             case .events(let events, let input):
                 for event in events { order.add(event, from: input, deliver: deliver) }
@@ -78,19 +97,29 @@ public struct BatchRunner: Sendable {
                 progress?(input, frames, time)
             case .idle:
                 idle += 1
+            case .stopped:
+                order.release(deliver: deliver)
+            case .giveUp:
+                gaveUp = true
             }
         }
-        workers.forEach { $0.join() }
+        reports.cancel()  // a late `.stopped` finds nobody waiting
+        // A worker stuck in a blocking open is left behind: the process is about to end.
+        if !gaveUp { workers.forEach { $0.join() } }
         return failures
     }
 }
 
 /// Keeps events in input order while inputs finish in any order: the head input's events pass at once, the
-/// others' are held until every input before theirs has finished.
+/// others' are held until every input before theirs has finished. Once the run is stopped (`release`), an input
+/// waiting on something that never comes (a FIFO without a writer) no longer holds back the others: every input
+/// that finished is written at once, in input order, and each one finishing later as it finishes — each whole,
+/// never interleaved with another.
 struct InputOrder {
     private var head = 0
     private var held: [[Event]]
     private var finished: [Bool]
+    private var released = false
 
     init(count: Int) {
         held = Array(repeating: [], count: count)
@@ -101,8 +130,19 @@ struct InputOrder {
         if input == head { deliver(event, input) } else { held[input].append(event) }
     }
 
+    mutating func release(deliver: (Event, Int) -> Void) {
+        released = true
+        for input in finished.indices where finished[input] && input > head { flush(input, deliver: deliver) }
+    }
+
+    private mutating func flush(_ input: Int, deliver: (Event, Int) -> Void) {
+        for event in held[input] { deliver(event, input) }
+        held[input] = []
+    }
+
     mutating func finish(_ input: Int, deliver: (Event, Int) -> Void) {
         finished[input] = true
+        if released && input > head { flush(input, deliver: deliver) }
         while head < finished.count && finished[head] {
             head += 1
             guard head < held.count else { break }

@@ -117,7 +117,8 @@ public struct InputRunner: Sendable {
             }
             // Once the tail has ended (an error, or a stage that needs no more frames), the decoder is stopped
             // and the few frames the head already analysed are dropped, up to its finishing events.
-            guard !tailEnded else { continue }
+            // Once stopped, the frames the head had queued are dropped too: the input ends at once, marked interrupted.
+            guard !tailEnded, !stop.isRaised else { continue }
             func frameEmit(_ payload: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, payload)) }
             events.forEach(frameEmit)
             analysed.frames += 1
