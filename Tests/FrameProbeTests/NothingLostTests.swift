@@ -352,4 +352,27 @@ struct NothingLostTests {
         #expect(walked.status == 0 && walked.events(named: "inputOpened").compactMap { $0.string("source") } == [code + "/video.ts"], "\(walked.stdout)")
         #expect(walked.events(named: "skipped").first?.string("reason")?.contains("TypeScript") == true)
     }
+
+    /// Long names: a report prefix of 215 bytes is written (its temporary name used to pass 255 bytes); an input
+    /// with a 255-byte name named twice gets two folders within 255 bytes, the second shortened with a stable hash
+    /// (its `~2` used to pass the limit), the same on a rerun.
+    @Test func longNamesStayWithinTheFileSystemsLimit() throws {
+        let folder = Folder()
+        let prefix = folder.file(String(repeating: "r", count: 215))
+        let report = Shell.frameprobe(["report", "-f", "json", "-o", prefix, Fixtures.path("clean.mp4")])
+        #expect(report.status == 0 && FileManager.default.fileExists(atPath: prefix + ".json"), "\(report.stderr)")
+
+        let long = folder.file(String(repeating: "a", count: 251) + ".mp4")
+        try FileManager.default.copyItem(atPath: Fixtures.path("clean.mp4"), toPath: long)
+        let out = folder.file("out")
+        func run() -> [String] {
+            let result = Shell.frameprobe(["analyze", "-y", "--capture-type", "frame", "--number-of-images", "1", "--output-dir", out, long, long])
+            #expect(result.status == 0, "\(result.stdout.suffix(400))")
+            return ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted()
+        }
+        let first = run(), second = run()
+        #expect(first.count == 2 && first.allSatisfy { $0.utf8.count <= 255 }, "\(first.map(\.utf8.count))")
+        #expect(first == second)
+        #expect(first.allSatisfy { !((try? FileManager.default.contentsOfDirectory(atPath: out + "/" + $0)) ?? []).isEmpty })
+    }
 }

@@ -36,7 +36,9 @@ public enum OutputFile {
     public static func createTemporary(beside target: String) throws(FrameProbeError) -> (path: String, descriptor: Int32) {
         let directory = (target as NSString).deletingLastPathComponent
         try createDirectory(directory.isEmpty ? "." : directory)
-        let path = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).\(UUID().uuidString).tmp")
+        // Within the file system's name limit whatever the target's length: ".NAME." + a 36-character UUID + ".tmp".
+        let name = OutputLayout.prefix(of: (target as NSString).lastPathComponent, bytes: OutputLayout.nameLimit - 42)
+        let path = (directory as NSString).appendingPathComponent(".\(name).\(UUID().uuidString).tmp")
         TemporaryFiles.add(path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

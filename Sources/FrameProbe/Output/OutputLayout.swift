@@ -23,9 +23,9 @@ public enum OutputLayout {
             switch item {
             case .media(let source, _):
                 if let components {
-                    base = components.dropFirst(common.count).map(sanitised).joined(separator: "/")
+                    base = components.dropFirst(common.count).map { fitted(sanitised($0)) }.joined(separator: "/")
                 } else {
-                    base = source == "-" ? "stdin" : sanitised(source)
+                    base = source == "-" ? "stdin" : fitted(sanitised(source))
                 }
             case .skipped, .failed: return ""
             }
@@ -33,10 +33,35 @@ public enum OutputLayout {
             var copy = 1
             while !taken.insert(name).inserted {
                 copy += 1
-                name = "\(base)~\(copy)"
+                let parent = (base as NSString).deletingLastPathComponent, last = (base as NSString).lastPathComponent
+                name = (parent.isEmpty ? "" : parent + "/") + fitted(last, suffix: "~\(copy)")
             }
             return name
         }
+    }
+
+    /// The longest name a file system takes for one path component, in bytes.
+    public static let nameLimit = 255
+
+    /// `name` + `suffix` within `nameLimit` bytes: a name too long keeps its beginning and gets `-` and a hash of the
+    /// whole name (stable: a rerun names it alike; distinct: two long names sharing a beginning stay apart).
+    public static func fitted(_ name: String, suffix: String = "") -> String {
+        guard name.utf8.count + suffix.utf8.count > nameLimit else { return name + suffix }
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let tag = "-" + String(String(hash, radix: 16).suffix(8))
+        return prefix(of: name, bytes: nameLimit - tag.utf8.count - suffix.utf8.count) + tag + suffix
+    }
+
+    /// The longest beginning of `text` of at most `bytes` UTF-8 bytes, cut between characters.
+    public static func prefix(of text: String, bytes: Int) -> String {
+        var kept = "", count = 0
+        for character in text {
+            count += character.utf8.count
+            guard count <= bytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// The path's components from the root, made absolute against the working directory, `.` and `..` resolved
