@@ -4,7 +4,7 @@ import Foundation
 ///
 /// - Eye openness: the eye aspect ratio EAR = (|p2−p6| + |p3−p5|) / (2·|p1−p4|) over the eye's six points
 ///   (Soukupová & Čech): 0.25–0.51 for open eyes, and up to 0.194 for closed eyes whose lash line the landmarks
-///   follow (eyeliner, long lashes: the tuning frames of TestVideos/real-frames). A broad smile lifts the cheeks
+///   follow (eyeliner, long lashes: the tuning frames of the test-data folder's real-frames/). A broad smile lifts the cheeks
 ///   and narrows open eyes (EAR 0.215 on dlib's Tom_Cruise_avp_2014_4.jpg), so the smiling probability adds back
 ///   0.03 of EAR: openness = EAR + 0.03·p(smile), p = 1 / (1 + e^(−60·(openness − 0.215))) — closed eyes ≤ 0.25,
 ///   a smiling open eye 0.86, a relaxed open eye > 0.9. Tested on held-out real frames (RealFrameTests).

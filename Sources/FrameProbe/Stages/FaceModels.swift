@@ -8,7 +8,7 @@ enum FaceModels {
     /// Debian's libdlib-data installs the 68-point predictor here; FRAMEPROBE_SHAPE_PREDICTOR overrides it.
     static let shapePredictorPath = ProcessInfo.processInfo.environment["FRAMEPROBE_SHAPE_PREDICTOR"]
         ?? "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
-    /// Debian's opencv-data installs the cascades here. Haar's profile cascade, not LBP's: on TestVideos/turned
+    /// Debian's opencv-data installs the cascades here. Haar's profile cascade, not LBP's: on the test-data folder's turned/
     /// (faces turned 40°–70°) Haar's finds 29 of 48 with 1 false hit, LBP's 11 with 13 false hits.
     static let profileCascadePath = "/usr/share/opencv4/haarcascades/haarcascade_profileface.xml"
 

@@ -43,6 +43,6 @@ public enum ProfileSide: String, Sendable {
     case right
 
     /// The yaw reported for a profile face: the middle of the range where the profile cascades find faces and
-    /// dlib's frontal detector no longer does (~40° to ~80°, measured on TestVideos/turned).
+    /// dlib's frontal detector no longer does (~40° to ~80°, measured on turned/ of the test-data folder).
     public var yawEstimate: Double { self == .left ? -60 : 60 }
 }
