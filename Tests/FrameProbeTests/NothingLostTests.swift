@@ -340,7 +340,8 @@ struct NothingLostTests {
         let file = Shell.frameprobe(["analyze", "--capture-type", "frame", "--output-dir", folder.file("afile") + "/sub", clip])
         let message = file.events(named: "error").first?.string("message") ?? ""
         #expect(file.status == 1 && message.contains("afile is a file, not a folder") && !message.contains("NSCocoa"), "\(file.stdout)")
-        let empty = Shell.frameprobe(["analyze", "--output-dir", "", clip])
+        // In the test's folder: an --output-dir '' taken as "here" (as it was) must not write into the checkout.
+        let empty = Shell.run("cd \(Shell.quote(folder.path)) && \"$FP\" analyze --output-dir '' \(Shell.quote(clip))")
         #expect(empty.status == 2 && empty.events(named: "error").first?.string("key") == "INVALID_OUTPUT_DIR", "\(empty.stdout)")
         #expect(symlink(folder.file("loop-b"), folder.file("loop-a")) == 0 && symlink(folder.file("loop-a"), folder.file("loop-b")) == 0)
         let loop = Shell.frameprobe(["analyze", folder.file("loop-a")])
