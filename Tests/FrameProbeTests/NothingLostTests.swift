@@ -328,6 +328,10 @@ struct NothingLostTests {
         #expect(try [0, 5, 10].map { try shard($0)?.index } == [0, 1, 2])
         #expect(try shard(10)?.count == 3)
         #expect(throws: FrameProbeError.self) { try shard(7) }
+        // Without SLURM_ARRAY_TASK_COUNT, the count follows from SLURM_ARRAY_TASK_MAX: 3 tasks in 0-20:5 … up to 10.
+        let fromMaximum = try Shard.fromEnvironment(["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "5",
+                                                     "SLURM_ARRAY_TASK_MAX": "10"], countHint: nil)
+        #expect(fromMaximum?.index == 1 && fromMaximum?.count == 3)
     }
 
     /// Errors in the system's words: an --output-dir that is a file names it (it said "NSCocoaErrorDomain error 512"),

@@ -44,15 +44,22 @@ public struct Shard: Sendable, Equatable {
             return try Shard(index: index, count: countHint)
         }
         if let id = try number("SLURM_ARRAY_TASK_ID") {
-            guard let count = try number("SLURM_ARRAY_TASK_COUNT") ?? countHint else {
-                throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT: give --shard-count")
-            }
-            let (offset, overflow) = id.subtractingReportingOverflow(try number("SLURM_ARRAY_TASK_MIN") ?? 0)
-            guard !overflow else { throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is out of range") }
+            let minimum = try number("SLURM_ARRAY_TASK_MIN") ?? 0
             // A stepped array (`--array=0-20:5`: ids 0, 5, 10 …) numbers its tasks MIN + k × STEP.
             let step = try number("SLURM_ARRAY_TASK_STEP") ?? 1
-            guard step >= 1, offset % step == 0 else {
+            guard step >= 1 else { throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_STEP \(step) is not a step") }
+            let (offset, overflow) = id.subtractingReportingOverflow(minimum)
+            guard !overflow else { throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is out of range") }
+            guard offset % step == 0 else {
                 throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID \(id) is not on the array's step \(step) from its first task")
+            }
+            // The count, when Slurm does not give it, follows from the last task: (MAX − MIN) / STEP + 1.
+            let fromMaximum = try number("SLURM_ARRAY_TASK_MAX").flatMap { maximum -> Int? in
+                let (span, overflow) = maximum.subtractingReportingOverflow(minimum)
+                return overflow || span < 0 ? nil : span / step + 1
+            }
+            guard let count = try number("SLURM_ARRAY_TASK_COUNT") ?? fromMaximum ?? countHint else {
+                throw FrameProbeError("INVALID_SHARD", "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX: give --shard-count")
             }
             return try Shard(index: offset / step, count: count)
         }
