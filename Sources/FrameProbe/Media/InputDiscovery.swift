@@ -38,9 +38,7 @@ public struct MediaLocation: Sendable, Equatable {
 
     /// The bytes as a C string.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        (bytes + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-        }
+        InputDiscovery.withCPath(bytes, body)
     }
 }
 
@@ -150,9 +148,7 @@ public enum InputDiscovery {
 
     private static func isLink(_ path: [UInt8]) -> Bool {
         var status = stat()
-        let found = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) == 0 }
-        }
+        let found = withCPath(path) { lstat($0, &status) == 0 }
         return found && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
@@ -162,9 +158,7 @@ public enum InputDiscovery {
 
     /// MPEG-TS packets begin with the sync byte 0x47 every 188 bytes (192 in M2TS, after a 4-byte time code).
     private static func isTransportStream(_ path: [UInt8]) -> Bool {
-        let handle = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { fopen($0.baseAddress!, "rb") }
-        }
+        let handle = withCPath(path) { fopen($0, "rb") }
         guard let handle else { return false }
         defer { fclose(handle) }
         var head = [UInt8](repeating: 0, count: 197)
@@ -178,9 +172,7 @@ public enum InputDiscovery {
     /// Why `path` cannot be reached, in the system's words ("too many levels of symbolic links" for a link loop).
     private static func whyUnreachable(_ path: [UInt8]) -> String {
         var status = stat()
-        let failed = (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) != 0 }
-        }
+        let failed = withCPath(path) { stat($0, &status) != 0 }
         return failed ? String(cString: strerror(errno)).lowercased() : "no such file or directory"
     }
 
@@ -190,9 +182,7 @@ public enum InputDiscovery {
 
         init?(_ path: [UInt8]) {
             var status = stat()
-            let found = (path + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) == 0 }
-            }
+            let found = withCPath(path) { stat($0, &status) == 0 }
             guard found else { return nil }
             switch status.st_mode & S_IFMT {
             case S_IFREG: self = .regular
@@ -204,9 +194,7 @@ public enum InputDiscovery {
 
     /// The names in a directory, as bytes (nil when it cannot be listed).
     private static func entries(of directory: [UInt8]) -> [[UInt8]]? {
-        let handle = (directory + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
-        }
+        let handle = withCPath(directory) { opendir($0) }
         guard let handle else { return nil }
         defer { closedir(handle) }
         var names: [[UInt8]] = []
@@ -218,12 +206,17 @@ public enum InputDiscovery {
     }
 
     public static func realPath(_ path: [UInt8]) -> [UInt8]? {
+        withCPath(path) { pointer -> [UInt8]? in
+            guard let resolved = realpath(pointer, nil) else { return nil }
+            defer { free(resolved) }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
+        }
+    }
+
+    /// A path's bytes as the C string the system calls take.
+    static func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
         (path + [0]).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { pointer -> [UInt8]? in
-                guard let resolved = realpath(pointer.baseAddress!, nil) else { return nil }
-                defer { free(resolved) }
-                return Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
-            }
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
         }
     }
 }

@@ -24,7 +24,7 @@ enum FaceModels {
             folder = chosen
         } else if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
             folder = base + "/frameprobe"
-        } else if let home = environment["HOME"], home.hasPrefix("/"), isFolder(home) {
+        } else if let home = environment["HOME"], home.hasPrefix("/"), InputDiscovery.FileKind(Array(home.utf8)) == .directory {
             folder = home + "/.cache/frameprobe"
         } else {
             return nil
@@ -33,11 +33,6 @@ enum FaceModels {
               FileManager.default.isWritableFile(atPath: folder), isSafeForCache(folder) else { return nil }
         return folder
     }()
-
-    private static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
-    }
 
     /// A folder others can write to could have files swapped under the cache (as ssh refuses such key folders):
     /// it is used only when it is ours (or root's) and, if group or others may write to it, sticky (like /tmp).

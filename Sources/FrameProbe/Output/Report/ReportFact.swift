@@ -66,14 +66,15 @@ enum ReportFact {
     /// The facts of an event read back from JSON Lines (`name` is its `event` field); `other` when a field the
     /// report needs is missing.
     init(name: String, fields: [String: Any]) {
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-            guard let value = value as? NSNumber else { continue }  // (booleans too: 0 and 1 fit every range)
-            let number = value.doubleValue
+        // The first implausible field by name (named the same every run), without sorting every event's fields.
+        let implausible = fields.compactMap { key, value -> String? in
+            guard let number = (value as? NSNumber)?.doubleValue else { return nil }  // (booleans too: 0 and 1 fit every range)
             let plausible = Self.countFields.contains(key)
                 ? number.rounded() == number && (0...Double(InputReport.countLimit)).contains(number)
                 : number.isFinite && abs(number) <= Self.magnitudeLimit
-            if !plausible { self = .outOfRange(event: name, field: key); return }
-        }
+            return plausible ? nil : key
+        }.min()
+        if let field = implausible { self = .outOfRange(event: name, field: field); return }
         func number(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
         func integer(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
         let frame = integer("frame"), pts = number("pts") ?? 0
