@@ -54,7 +54,7 @@ public struct SessionConfig: Sendable, Equatable {
         if let value = root["guidance"] {
             guard case .object(let fields) = value else { throw Self.invalid("guidance must be an object") }
             try Self.expectKeys(fields, Set(GuidanceOptions.fields.keys), in: "guidance")
-            for (key, item) in fields {
+            for (key, item) in fields.sorted(by: { $0.key < $1.key }) {
                 guard case .number(let number) = item, let field = GuidanceOptions.fields[key] else {
                     throw Self.invalid("guidance.\(key) must be a number")
                 }

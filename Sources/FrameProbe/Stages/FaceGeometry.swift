@@ -62,15 +62,36 @@ public enum FaceGeometry {
         logistic(smileScore(points), midpoint: smileMidpoint, slope: smileSlope)
     }
 
-    /// The named landmark groups of `--face-contours` (ML Kit's contour names; left/right are the subject's).
     /// The head: the landmarks' box (brows to chin, jaw to jaw) raised by the forehead they do not cover — half
-    /// the brow-to-chin height, the classic thirds of a face. Guidance matches it against the oval (on the
-    /// landmarks alone, a head centred in the oval reads as too low: AcquisitionTests); face image quality measures
-    /// its size and margins.
+    /// the brow-to-chin height, the classic thirds of a face. Face image quality measures its size and margins.
     public static func headBounds(_ points: [Point2D]) -> Box {
         let landmarks = Box(enclosing: points)
         let forehead = landmarks.height * 0.5
         return Box(x: landmarks.x, y: landmarks.y - forehead, width: landmarks.width, height: landmarks.height + forehead)
+    }
+
+    /// A dlib-style box from the 68 points: this many times the points' width (across the face, along its eye
+    /// line), square, its centre this many widths above the points' middle. Medians over the faces of
+    /// WDA_AlexandriaOcasioCortez_000, driving_d10 and source_s18 (boxes from dlib's detector, points fitted in them:
+    /// 1.08, 1.07, 1.07 and −0.08, −0.10, −0.09); driving_d3, d6, d11 and source_s13 checked them (0.93–1.15, −0.05…−0.12).
+    static let boxWidthPerPointsWidth = 1.07
+    static let boxRisePerPointsWidth = 0.09
+
+    /// The dlib-style box of a face with these 68 points: square, sized and placed from the points' extent along
+    /// the eye line (so a rolled face's box is not widened by its roll).
+    public static func faceBox(around points: [Point2D]) -> Box {
+        let angle = FaceGeometry.eyeLineAngle(points) * .pi / 180
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let middle = Point2D(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
+        // The points in the face's own axes (eye line horizontal), about their middle.
+        let along = points.map { ($0.x - middle.x) * cosine + ($0.y - middle.y) * sine }
+        let across = points.map { -($0.x - middle.x) * sine + ($0.y - middle.y) * cosine }
+        guard let left = along.min(), let right = along.max(), let top = across.min(), let bottom = across.max() else { return Box(x: 0, y: 0, width: 0, height: 0) }
+        let width = right - left
+        let centreAlong = (left + right) / 2, centreAcross = (top + bottom) / 2 - boxRisePerPointsWidth * width
+        let centre = Point2D(x: middle.x + centreAlong * cosine - centreAcross * sine, y: middle.y + centreAlong * sine + centreAcross * cosine)
+        let side = boxWidthPerPointsWidth * width
+        return Box(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
     }
 
     /// Pixels between the centres of the two eyes (their six landmarks each).
@@ -89,6 +110,7 @@ public enum FaceGeometry {
         Point2D(x: eye.map { points[$0].x }.reduce(0, +) / Double(eye.count), y: eye.map { points[$0].y }.reduce(0, +) / Double(eye.count))
     }
 
+    /// The named landmark groups of `--face-contours` (ML Kit's contour names; left/right are the subject's).
     public static let contourGroups: [(String, [Int])] = [
         ("jaw", Array(0...16)), ("rightEyebrow", Array(17...21)), ("leftEyebrow", Array(22...26)),
         ("noseBridge", Array(27...30)), ("noseBottom", Array(31...35)), ("rightEye", rightEye), ("leftEye", leftEye),

@@ -1,9 +1,10 @@
-/// Unissey's face positioning: every analysed frame gets an instruction from the face's landmarks against the
-/// oval (`faceInfo` when it changes); once GOOD_POSITION has held still long enough, recording may start.
+/// Unissey's face positioning: every analysed frame gets an instruction from the face box its landmarks give
+/// (`FaceGeometry.faceBox`) against the oval (`faceInfo` when it changes); once GOOD_POSITION has held still long
+/// enough, recording may start.
 ///
-/// Decision order: no face → NO_FACE; several → MULTIPLE_FACES; face width / oval width below the minimum →
-/// TOO_FAR, above the maximum → TOO_CLOSE; centre offset beyond the tolerance on the dominant axis → MOVE_x;
-/// else GOOD_POSITION. Directions read as on a mirrored selfie preview: a face on the image's right (the
+/// Decision order: no face (or one seen only in profile, without landmarks) → NO_FACE; several → MULTIPLE_FACES;
+/// face box width / oval width below the minimum → TOO_FAR, above the maximum → TOO_CLOSE; centre offset beyond its
+/// axis's tolerance → MOVE_x on the axis that is further out (relative to its tolerance); else GOOD_POSITION. Directions read as on a mirrored selfie preview: a face on the image's right (the
 /// subject's own left) is told to move right, one low in the image to move up.
 public struct GuidanceStage: Stage {
     public static let descriptor = StageDescriptor(
@@ -67,12 +68,13 @@ public struct GuidanceStage: Stage {
         guard !faces.isEmpty else { return (.noFace, nil) }
         guard faces.count == 1 else { return (.multipleFaces, nil) }
         guard let points = faces[0].landmarks else { return (.noFace, nil) }
-        let face = FaceGeometry.headBounds(points), oval = options.oval(frameWidth: width, height: height)
+        let face = FaceGeometry.faceBox(around: points), oval = options.oval(frameWidth: width, height: height)
         let ratio = face.width / oval.width
         if ratio < options.minFaceRatio { return (.tooFar, face) }
         if ratio > options.maxFaceRatio { return (.tooClose, face) }
-        let dx = (face.centre.x - oval.centre.x) / oval.width, dy = (face.centre.y - oval.centre.y) / oval.height
-        guard max(abs(dx), abs(dy)) > options.centerTolerance else { return (.goodPosition, face) }
+        let dx = (face.centre.x - oval.centre.x) / oval.width / options.centerToleranceX
+        let dy = (face.centre.y - oval.centre.y) / oval.height / options.centerToleranceY
+        guard max(abs(dx), abs(dy)) > 1 else { return (.goodPosition, face) }
         if abs(dx) >= abs(dy) { return (dx > 0 ? .moveRight : .moveLeft, face) }
         return (dy > 0 ? .moveUp : .moveDown, face)
     }

@@ -4,19 +4,21 @@
 public struct CameraReady: EventPayload, Equatable {
     public static let eventName = "cameraReady"
     public var width: Int, height: Int, fps: Double
-    public var preset: String, recordingDurationMs: Int, quality: String
+    public var preset: String, recordingDurationMs: Int
+    /// The quality the clip will be recorded at; nil when none fits the input (a `notice` says so).
+    public var quality: String?
     /// `unissey_video_capture_title`, pluralised for the duration.
     public var title: String
 
     public static let schema = EventSchema(.input, [
         .init("width", .integer(minimum: 1)), .init("height", .integer(minimum: 1)), .init("fps", .number(minimum: 0)),
         .init("preset", .oneOf(AcquisitionPreset.allCases.map(\.rawValue))), .init("recordingDurationMs", .integer(minimum: 1)),
-        .init("quality", .oneOf(VideoQuality.allCases.map(\.rawValue))), .init("title", .string()),
+        .init("quality", JSONSchema.oneOf(VideoQuality.allCases.map(\.rawValue)).orNull), .init("title", .string()),
     ])
 
     public var fields: [(String, JSONValue)] {
         [("width", .int(width)), ("height", .int(height)), ("fps", .number(fps, decimals: 3)), ("preset", .string(preset)),
-         ("recordingDurationMs", .int(recordingDurationMs)), ("quality", .string(quality)), ("title", .string(title))]
+         ("recordingDurationMs", .int(recordingDurationMs)), ("quality", quality.map { .string($0) } ?? .null), ("title", .string(title))]
     }
 }
 
@@ -57,7 +59,7 @@ public enum VideoRecordEnded: EventPayload {
     public static let schema = EventSchema(.either, [
         .init("videoFilePath", .string(minLength: 1), required: false),
         .init("metadata", JSONSchema([("type", .string("string")), ("contentMediaType", .string("application/json"))]), required: false),
-        .init("error", .object([.init("key", .oneOf(["FACE_NEVER_STABLE", "INPUT_ENDED"])), .init("message", .string())]), required: false),
+        .init("error", .object([.init("key", .oneOf(["FACE_NEVER_STABLE", "INPUT_ENDED", "NO_AVAILABLE_QUALITY"])), .init("message", .string())]), required: false),
     ], extra: [("oneOf", .array([
         .object([("required", .array([.string("videoFilePath"), .string("metadata")]))]),
         .object([("required", .array([.string("error")]))]),

@@ -3,6 +3,10 @@ import Foundation
 /// Unissey's recording: announces the camera, waits for guidance's go-ahead, then encodes the next
 /// `recordingDurationMs` of frames into a clip at the first available quality, reporting progress, and ends with
 /// the session response (clip path + metadata) — or with an error and no clip.
+///
+/// An input that none of the qualities fits (a small recorded selfie: a 464×848 phone clip is below sd's 480) is
+/// still guided, so its user learns how the face was placed: a `notice` says at once that no clip will be made,
+/// and the session ends with `NO_AVAILABLE_QUALITY` when guidance gives the go-ahead (or when the input ends).
 public struct RecordingStage: Stage {
     public static let descriptor = StageDescriptor(
         RecordingStage.self, name: "recording", summary: "records the preset's clip once guidance says go; the session response",
@@ -22,6 +26,8 @@ public struct RecordingStage: Stage {
     private let overwrite: Bool
     /// The quality and length of the clip, once the input is open.
     private var plan: RecordingPlan?
+    /// Why no clip can be made of this input (no quality fits it).
+    private var refusal: FrameProbeError?
     private var encoder: ClipEncoder?
     private var recording: RecordingLog?
     private var ended = false
@@ -38,13 +44,20 @@ public struct RecordingStage: Stage {
     public var endsInput: Bool { ended }
 
     public mutating func begin(emit: Emit) throws(FrameProbeError) {
-        let plan = try RecordingPlan(options: options, info: info)
-        try OutputFile.checkReplaceable(clipPath, overwrite: overwrite)
-        self.plan = plan
-        let seconds = Int(plan.durationSeconds.rounded())
+        do {
+            plan = try RecordingPlan(options: options, info: info)
+        } catch {
+            refusal = error
+        }
+        if plan != nil { try OutputFile.checkReplaceable(clipPath, overwrite: overwrite) }
+        let seconds = Int((Double(options.recordingDurationMs) / 1000).rounded())
         emit(CameraReady(width: info.width, height: info.height, fps: info.fps, preset: options.preset.rawValue,
-                         recordingDurationMs: options.recordingDurationMs, quality: plan.quality.rawValue,
+                         recordingDurationMs: options.recordingDurationMs, quality: plan?.quality.rawValue,
                          title: options.strings.captureTitle(seconds: seconds)))
+        if let refusal {
+            emit(Notice(key: refusal.key, message: "\(refusal.message): guidance runs, but no clip will be recorded "
+                        + "(a session config with \"qualities\": [\"highest\"] records at the input's own size)"))
+        }
         if !options.session.uiKeys.isEmpty {
             emit(Notice(key: "UI_CONFIG_NOT_APPLICABLE",
                          message: "uiConfig (\(options.session.uiKeys.joined(separator: ", "))) has no effect without a screen"))
@@ -53,7 +66,13 @@ public struct RecordingStage: Stage {
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        guard !ended, let plan else { return }
+        guard !ended else { return }
+        if let refusal, analysis.recordingCue != nil {
+            ended = true
+            emit(VideoRecordEnded.failure(FrameProbeError(refusal.key, "guidance gave the go-ahead at \(Self.seconds(frame.pts)) s, but \(refusal.message)")))
+            return
+        }
+        guard let plan else { return }
         if encoder == nil, let cue = analysis.recordingCue {
             do {
                 encoder = try ClipEncoder(path: clipPath, width: plan.clipSize.width, height: plan.clipSize.height, fps: info.fps,
@@ -92,12 +111,20 @@ public struct RecordingStage: Stage {
     }
 
     public mutating func finish(emit: Emit) {
-        guard !ended, plan != nil else { return }
+        guard !ended else { return }
         ended = true
+        if let refusal {
+            emit(VideoRecordEnded.failure(FrameProbeError(refusal.key, "\(refusal.message) (and the face never held a good position still)")))
+            return
+        }
         encoder?.abandon()
         emit(VideoRecordEnded.failure(RecordingPlan.endedEarly(recordingStarted: encoder != nil, options: options)))
         encoder = nil
     }
+}
+
+extension RecordingStage {
+    static func seconds(_ pts: Double) -> String { String(format: "%.3f", pts) }
 }
 
 /// What a recording saw, for the session metadata.

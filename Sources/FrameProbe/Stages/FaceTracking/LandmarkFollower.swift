@@ -11,12 +11,6 @@ struct LandmarkFollower {
     /// On the seven devdata clips the lowest such score was −0.26 (source_s18, whose median is 0.06: its boxes sit
     /// right of what the points give), 0.06–1.07 on the others (medians 1.0–2.2); none fell below it.
     static let keepThreshold = -0.5
-    /// A dlib-style box from the 68 points: this many times the points' width (across the face, along its eye
-    /// line), square, its centre this many widths above the points' middle. Medians over the faces of
-    /// WDA_AlexandriaOcasioCortez_000, driving_d10 and source_s18 (boxes from dlib's detector, points fitted in them:
-    /// 1.08, 1.07, 1.07 and −0.08, −0.10, −0.09); driving_d3, d6, d11 and source_s13 checked them (0.93–1.15, −0.05…−0.12).
-    static let boxWidthPerPointsWidth = 1.07
-    static let boxRisePerPointsWidth = 0.09
     /// Beyond this eye-line slope the check runs on a copy turned upright (dlib's rolled filters reach about ±30°).
     static let uprightCheckSlope = 20.0
 
@@ -78,7 +72,7 @@ struct LandmarkFollower {
     private func refound(_ face: FaceObservation, in gray: GrayImage, fitter: inout LandmarkFitter) throws(FrameProbeError) -> FaceObservation? {
         guard face.profile == nil, let last = face.landmarks else { return nil }
         let slope = FaceGeometry.eyeLineAngle(last)
-        guard let hit = try finder.bestHit(on: Self.box(around: last), roll: abs(slope) > Self.uprightCheckSlope ? slope : nil,
+        guard let hit = try finder.bestHit(on: FaceGeometry.faceBox(around: last), roll: abs(slope) > Self.uprightCheckSlope ? slope : nil,
                                            threshold: Self.keepThreshold, in: gray) else { return nil }
         var found = face
         found.box = hit.box
@@ -86,22 +80,5 @@ struct LandmarkFollower {
         found.isTracked = false
         found.landmarks = try fitter.fit(found, in: gray)
         return found
-    }
-
-    /// The dlib-style box of a face with these 68 points: square, sized and placed from the points' extent along
-    /// the eye line (so a rolled face's box is not widened by its roll).
-    static func box(around points: [Point2D]) -> Box {
-        let angle = FaceGeometry.eyeLineAngle(points) * .pi / 180
-        let (cosine, sine) = (cos(angle), sin(angle))
-        let middle = Point2D(x: points.map(\.x).reduce(0, +) / Double(points.count), y: points.map(\.y).reduce(0, +) / Double(points.count))
-        // The points in the face's own axes (eye line horizontal), about their middle.
-        let along = points.map { ($0.x - middle.x) * cosine + ($0.y - middle.y) * sine }
-        let across = points.map { -($0.x - middle.x) * sine + ($0.y - middle.y) * cosine }
-        guard let left = along.min(), let right = along.max(), let top = across.min(), let bottom = across.max() else { return Box(x: 0, y: 0, width: 0, height: 0) }
-        let width = right - left
-        let centreAlong = (left + right) / 2, centreAcross = (top + bottom) / 2 - Self.boxRisePerPointsWidth * width
-        let centre = Point2D(x: middle.x + centreAlong * cosine - centreAcross * sine, y: middle.y + centreAlong * sine + centreAcross * cosine)
-        let side = Self.boxWidthPerPointsWidth * width
-        return Box(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
     }
 }
