@@ -235,4 +235,13 @@ struct AcquisitionUnitTests {
         let portrait = GuidanceOptions().oval(frameWidth: 720, height: 1280)
         #expect(abs(portrait.width - 432) < 1e-9)
     }
+
+    /// `centerTolerance` sets both axes and the per-axis keys win over it, whatever the keys' order in the file.
+    @Test func centreTolerancesPerAxis() throws {
+        for text in [#"{"guidance": {"centerToleranceY": 0.2, "centerTolerance": 0.1}}"#, #"{"guidance": {"centerTolerance": 0.1, "centerToleranceY": 0.2}}"#] {
+            let config = try SessionConfig(json: Data(text.utf8))
+            #expect(config.guidance.centerToleranceX == 0.1 && config.guidance.centerToleranceY == 0.2)
+        }
+        #expect(throws: FrameProbeError.self) { try SessionConfig(json: Data(#"{"guidance": {"centerToleranceX": 0}}"#.utf8)) }
+    }
 }

@@ -140,6 +140,13 @@ int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, i
                          cvision_box region, double scale, double threshold, int from_level, cvision_box *boxes,
                          int capacity, int *count);
 
+/// The same on the region's mirror image (dlib's filters for turned faces are not mirror-symmetric: a face turned
+/// one way may be found only in the mirror); the boxes are placed where the faces are in the image, and a rolled
+/// filter's index is swapped (3 ↔ 4) as the mirror swaps the roll.
+int cvision_detect_faces_mirrored(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
+                                  cvision_box region, double scale, double threshold, cvision_box *boxes, int capacity,
+                                  int *count);
+
 /// The same on the region turned counter-clockwise by `angle` degrees about its centre (a face rolled by −angle
 /// stands upright there); the boxes are upright, centred where the faces are in the image.
 int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,

@@ -38,13 +38,16 @@ struct FaceFinder {
     }
 
     /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
-    /// nothing and `lookFurther`, turned copies, and then the profile cascade (`lookedFurther`: they ran).
+    /// nothing and `lookFurther`, its mirror image (faces turned 40–55° one way that dlib's asymmetric filters miss),
+    /// turned copies, and then the profile cascade (`lookedFurther`: they ran).
     func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map { Hit(box: $0.box, score: $0.score, roll: $0.rollHint) }
         guard hits.isEmpty, lookFurther else { return (hits, false) }
+        hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map { Hit(box: $0.box, score: $0.score, roll: $0.rollHint) }
+        guard hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
             for found in try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
             where !hits.contains(where: { $0.box.intersectionOverUnion(found.box) > 0.3 }) {
@@ -155,12 +158,15 @@ struct FaceFinder {
     /// Faces in `region`, on the frame turned counter-clockwise by `angle` degrees about the region's centre;
     /// upright scans may start at pyramid level `fromLevel` (large faces only).
     private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double, turnedBy angle: Double = 0,
-                        fromLevel: Int = 0) throws(FrameProbeError) -> [Detection] {
+                        fromLevel: Int = 0, mirrored: Bool = false) throws(FrameProbeError) -> [Detection] {
         var found = [cvision_box](repeating: cvision_box(), count: 64)
         var count: Int32 = 0
         let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
         try CVisionCall.check("face detection") {
-            abs(angle) < 0.5
+            mirrored
+                ? cvision_detect_faces_mirrored(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                                area, scale, threshold, &found, Int32(found.count), &count)
+                : abs(angle) < 0.5
                 ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
                                        area, scale, threshold, Int32(fromLevel), &found, Int32(found.count), &count)
                 : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
