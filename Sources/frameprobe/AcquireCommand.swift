@@ -26,7 +26,7 @@ struct AcquireCommand: Command {
         }
         options.stages = StageRegistry.acquisitionStages
         options.jobs = 1
-        analysis = try AnalysisRun(options: options, arguments: inputs)
+        analysis = try AnalysisRun(command: Self.name, options: options, arguments: inputs)
     }
 
     func run(signals: Signals) -> Int32 {

@@ -17,7 +17,7 @@ struct AnalyzeCommand: Command {
     let analysis: AnalysisRun
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
-        analysis = try AnalysisRun(options: try parsed.analysisOptions(), arguments: try parsed.inputs())
+        analysis = try AnalysisRun(command: Self.name, options: try parsed.analysisOptions(), arguments: try parsed.inputs())
     }
 
     func run(signals: Signals) -> Int32 {

@@ -12,8 +12,11 @@ struct ParsedArguments {
     /// Settings from `--config` first, then the command line's (flags win), then validated.
     func analysisOptions() throws(FrameProbeError) -> AnalysisOptions {
         var options = AnalysisOptions()
-        if let configPath { try ConfigFile.apply(contentsOf: configPath, to: &options, specs: configSpecs) }
+        var given: [(OptionSpec, OptionValue)] = []
+        if let configPath { given = try ConfigFile.apply(contentsOf: configPath, to: &options, specs: configSpecs) }
         for (spec, value) in settings { try spec.set(value, in: &options) }
+        given += settings
+        options.recordedSettings = RunRecord.settings(given.map { (spec: $0.0, value: $0.1.settingText) })
         try options.validate()
         for spec in configSpecs { try spec.validate(options) }
         try StageRegistry.builtIn.validate(options)

@@ -25,6 +25,8 @@ struct ReportCommand: Command {
     let paths: [String]
     let inputs: RunInputs
     let baseline: Baseline?
+    /// Where `--resume` keeps the finished inputs' reports (`ReportJournal`).
+    let journalPath: String?
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
         var options = try parsed.analysisOptions()
@@ -42,12 +44,21 @@ struct ReportCommand: Command {
             try Baseline.read(path, newInputsPass: options.baselineNewInputs == .pass)
         }
         for path in paths { try inputs.refuseAsOutput(path) }
+        if options.resume != .off {
+            guard let prefix = Self.reportPrefix(options), !options.mergeReports else {
+                throw FrameProbeError("INVALID_RESUME", "--resume continues a report's analysis, kept beside its files: give -o PREFIX (not -o -, not --merge)")
+            }
+            journalPath = prefix + ".resume.jsonl"
+            try inputs.refuseAsOutput(journalPath!)
+        } else {
+            journalPath = nil
+        }
         self.options = options
     }
 
     func run(signals: Signals) -> Int32 {
         do throws(FrameProbeError) {
-            for path in paths { try OutputFile.checkReplaceable(path, overwrite: options.overwrite) }
+            for path in paths { try OutputFile.checkReplaceable(path, overwrite: replacesReports) }
         } catch {
             return Console.outputFailure(error)
         }
@@ -55,16 +66,23 @@ struct ReportCommand: Command {
         var document: ReportDocument
         do throws(FrameProbeError) {
             if options.mergeReports {
-                var parts: [ReportDocument] = []
-                for path in arguments { parts.append(try ReportDocument.read(path)) }
+                var parts: [MergePart] = []
+                for path in arguments { parts.append(MergePart(path: path, document: try ReportDocument.read(path))) }
                 document = try ReportDocument(merging: parts, gates: gates.isEmpty ? nil : gates, baseline: baseline)
+                for complaint in document.shards?.compactMap(\.complaint) ?? [] { Console.printError("report --merge: \(complaint)") }
             } else {
-                let analysed = try Self.analyse(inputs, options: options, signals: signals)
+                let record = inputs.record(command: Self.name, settings: options.recordedSettings)
+                let journal = try journalPath.map { path throws(FrameProbeError) in
+                    try ReportJournal(path: path, record: record, items: inputs.items.filter { !Self.isJSONLines($0) }, mode: options.resume)
+                }
+                if let redone = journal?.redone { Console.printError("--resume=redo-changed: \(redone): analysed again from there") }
+                let analysed = try Self.analyse(inputs, options: options, signals: signals, journal: journal)
                 try baseline?.checkMatchable(analysed)
                 document = ReportDocument(inputs: analysed, gates: gates, baseline: baseline)
+                document.run = record
             }
         } catch {
-            return Console.usageFailure(error)
+            return error.key.hasPrefix("OUTPUT_") ? Console.outputFailure(error) : Console.usageFailure(error)
         }
         if signals.interruptionExitCode != nil { document.interrupted = true }
         if document.inputs.isEmpty && document.interrupted != true { return Console.outputFailure(RunInputs.nothingFound(arguments)) }
@@ -74,23 +92,37 @@ struct ReportCommand: Command {
         return document.total.failedInputs > 0 ? ExitCode.inputFailed : ExitCode.success
     }
 
-    /// Media inputs are analysed with the report's stages (this machine's shard of them); `.jsonl` files, named
-    /// or found in a directory, are read back.
-    static func analyse(_ inputs: RunInputs, options: AnalysisOptions, signals: Signals) throws(FrameProbeError) -> [InputReport] {
-        let isJSONLines = { (item: InputItem) in item.source.hasSuffix(".jsonl") || item.source.hasSuffix(".ndjson") }
+    /// A `--resume` run replaces its own report files; others only with `-y`.
+    var replacesReports: Bool { options.overwrite || options.resume != .off }
+
+    /// Whether an input is `analyze` JSON Lines to read back (not media to analyse); a missing one is media, so
+    /// the runner reports it failed like any input.
+    static func isJSONLines(_ item: InputItem) -> Bool {
+        if case .failed = item { return false }
+        return item.source.hasSuffix(".jsonl") || item.source.hasSuffix(".ndjson")
+    }
+
+    /// Media inputs are analysed with the report's stages (this machine's shard of them) — those `journal` holds
+    /// reports of are taken from it, the others recorded in it as they finish; `.jsonl` files, named or found in a
+    /// directory, are read back.
+    static func analyse(_ inputs: RunInputs, options: AnalysisOptions, signals: Signals,
+                        journal: ReportJournal? = nil) throws(FrameProbeError) -> [InputReport] {
         var options = options
         if options.stages == nil { options.stages = StageRegistry.reportStages }
         let stages = try StageRegistry.builtIn.resolve(options)
         var media: [(item: InputItem, position: Int, folder: String)] = []
         var lines: [(item: InputItem, position: Int)] = []
         for (index, item) in inputs.items.enumerated() {
-            // A missing .jsonl is failed like any input (the runner reports it); found ones are read back.
-            if case .failed = item {} else if isJSONLines(item) {
+            if isJSONLines(item) {
                 lines.append((item, inputs.positions[index]))
-                continue
+            } else {
+                media.append((item, inputs.positions[index], inputs.folders[index]))
             }
-            media.append((item, inputs.positions[index], inputs.folders[index]))
         }
+        let kept = journal?.kept ?? []
+        media.removeFirst(kept.count)
+        // An input analysed again replaces the images and clips its cut run left in its folder.
+        if journal != nil { options.overwrite = true }
         let aggregator = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
@@ -99,23 +131,30 @@ struct ReportCommand: Command {
         let advance = progress.map { progress in { (index: Int, frames: Int, time: Double) in
             progress.advance(source: items[index].source, frames: frames, time: time)
         } }
-        _ = batch.run(items, folders: media.map(\.folder), stop: signals.stop, progress: advance) { event, index in
-            progress?.observe(event)
-            aggregator.consume(event, index: positions[index])
-        }
-        progress?.end()
         // Names that are not UTF-8 keep their raw bytes, so that two of them never match each other's baseline.
         let rawNames = Dictionary(uniqueKeysWithValues: media.compactMap { entry -> (Int, String)? in
             guard case .media(_, let location) = entry.item, let bytes = location.filePath,
                   String(validating: bytes, as: UTF8.self) == nil else { return nil }
             return (entry.position, bytes.map { String(format: "%02x", $0) }.joined())
         })
-        let analysed = aggregator.finish().map { report in
+        func named(_ report: InputReport) -> InputReport {
             var report = report
             report.sourceBytes = rawNames[report.index]
             return report
         }
-        return analysed + lines.map { readJSONLines($0.item.source, index: $0.position, options: options) }.flatMap { $0 }
+        var fingerprints: [Int: InputFingerprint] = [:]
+        let completed = journal.map { journal in { (index: Int) in
+            guard let report = aggregator.finishInput() else { return }
+            if !journal.record(named(report), fingerprint: fingerprints[index]) { signals.stop.raise() }
+        } }
+        _ = batch.run(items, folders: media.map(\.folder), stop: signals.stop, progress: advance, completed: completed) { event, index in
+            progress?.observe(event)
+            if let opened = event.as(InputOpened.self) { fingerprints[index] = opened.fingerprint }
+            aggregator.consume(event, index: positions[index])
+        }
+        progress?.end()
+        if let failure = journal?.failure { throw failure }
+        return kept + aggregator.finish().map(named) + lines.map { readJSONLines($0.item.source, index: $0.position, options: options) }.flatMap { $0 }
     }
 
     /// The reports in an `analyze` JSON Lines file. A file that cannot be read, or holds no `analyze` output, is
@@ -149,13 +188,19 @@ struct ReportCommand: Command {
     /// The files the report writes (none for `-o -`): PREFIX.EXT for every format; `-o DIR/` or an existing
     /// directory puts `frameprobe-report.EXT` in it.
     static func reportPaths(_ options: AnalysisOptions) -> [String] {
+        guard let prefix = reportPrefix(options) else { return [] }
+        return options.reportFormats.map { "\(prefix).\($0.fileExtension)" }
+    }
+
+    /// What the report's files are named after (nil for `-o -`).
+    static func reportPrefix(_ options: AnalysisOptions) -> String? {
         var prefix = options.outputPath ?? "frameprobe-report"
-        if prefix == "-" { return [] }
+        if prefix == "-" { return nil }
         var isDirectory: ObjCBool = false
         if prefix.hasSuffix("/") || (FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory) && isDirectory.boolValue) {
             prefix = (prefix as NSString).appendingPathComponent("frameprobe-report")
         }
-        return options.reportFormats.map { "\(prefix).\($0.fileExtension)" }
+        return prefix
     }
 
     /// Writes every format; nil when all went out, else the exit code (1, with the reason on stderr).
@@ -170,7 +215,7 @@ struct ReportCommand: Command {
         }
         for (format, path) in zip(options.reportFormats, paths) {
             do throws(FrameProbeError) {
-                try OutputFile.write(Array(format.render(document)), to: path, overwrite: options.overwrite)
+                try OutputFile.write(Array(format.render(document)), to: path, overwrite: options.overwrite || options.resume != .off)
             } catch {
                 return Console.outputFailure(error)
             }

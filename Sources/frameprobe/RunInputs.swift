@@ -10,6 +10,9 @@ struct RunInputs {
     var positions: [Int]
     /// Folder names under `--output-dir` (computed over the full list, so every shard names them alike).
     var folders: [String]
+    /// The shard taken (nil: all inputs) and every input's source, all shards together, sorted.
+    let shard: Shard?
+    let allSources: [String]
 
     /// SPEC §8: the shard is taken of the expanded list sorted by source, whatever order the inputs were named in.
     init(_ arguments: [String], options: AnalysisOptions) throws(FrameProbeError) {
@@ -25,7 +28,9 @@ struct RunInputs {
         }
         let folders = OutputLayout.folders(for: all)
         var kept = Array(all.indices)
-        if let shard = try options.resolvedShard() {
+        shard = try options.resolvedShard()
+        allSources = all.map(\.source).sorted()
+        if let shard {
             kept = kept.sorted { (all[$0].source, $0) < (all[$1].source, $1) }.enumerated()
                 .filter { shard.contains($0.offset) }.map(\.element).sorted()
         }
@@ -33,6 +38,20 @@ struct RunInputs {
         positions = kept
         self.folders = kept.map { folders[$0] }
         foundNothing = all.allSatisfy { if case .skipped = $0 { true } else { false } }
+    }
+
+    /// What this run is (its output's `runStarted`, its report's `run`).
+    func record(command: String, settings: [String]) -> RunRecord {
+        RunRecord(command: command, settings: settings, shard: shard, inputs: items.map(\.source), allInputs: allSources)
+    }
+
+    /// The inputs from `start` on (those a resumed run has left to do).
+    func dropping(first count: Int) -> RunInputs {
+        var rest = self
+        rest.items.removeFirst(count)
+        rest.positions.removeFirst(count)
+        rest.folders.removeFirst(count)
+        return rest
     }
 
     /// True when the command line named nothing to analyse (an empty directory, only non-media files): the run

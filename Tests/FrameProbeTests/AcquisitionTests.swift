@@ -33,7 +33,7 @@ struct AcquisitionTests {
         defer { try? FileManager.default.removeItem(at: session.directory) }
         #expect(session.result.status == 0, "\(session.result.stderr)")
         let names = session.result.events.compactMap { $0.string("event") }.filter { $0 != "faceInfo" && $0 != "videoRecordProgress" }
-        #expect(names == ["inputOpened", "cameraReady", "videoCaptureStarted", "videoRecordStarted", "videoRecordEnded", "inputClosed"])
+        #expect(names == ["runStarted", "inputOpened", "cameraReady", "videoCaptureStarted", "videoRecordStarted", "videoRecordEnded", "inputClosed"])
         // Small and off-centre, then moving in from the left, then good.
         #expect(session.states.first == "TOO_FAR")
         #expect(session.states.contains("MOVE_LEFT"))

@@ -151,7 +151,7 @@ struct InterruptionTests {
         #expect(run.stdout.hasSuffix("exit 143\n"), "\(run.stdout) \(run.stderr)")
         if command == "analyze" {
             let events = Shell.run("cat \(Shell.quote(dir.appendingPathComponent("events.jsonl").path))").events
-            let sources = events.compactMap { $0.string("source") }
+            let sources = events.filter { $0.string("event") != "runStarted" }.compactMap { $0.string("source") }
             // Each input whole and in input order: its lines together, from inputOpened to inputClosed.
             #expect(sources.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } == clips, "\(Set(sources))")
             let closed = events.filter { $0.string("event") == "inputClosed" }

@@ -25,7 +25,7 @@ struct NothingLostTests {
         let clip = Fixtures.path("clean.mp4"), events = folder.file("events.jsonl")
         let analyze = Shell.run("\"$FP\" analyze --progress always -o \(Shell.quote(events)) \(Shell.quote(clip)) \(redirect); echo \"exit ${PIPESTATUS[0]}\"")
         #expect(analyze.stdout.hasSuffix("exit 0\n"), "\(analyze.stdout) \(analyze.stderr)")
-        #expect(Self.lines(events).count == 92 && Self.lines(events).last?.contains("\"inputClosed\"") == true)
+        #expect(Self.lines(events).count == 1 + 92 && Self.lines(events).last?.contains("\"inputClosed\"") == true)
 
         let report = Shell.run("\"$FP\" report --progress always -f json -o \(Shell.quote(folder.file("r"))) \(Shell.quote(clip)) \(redirect); echo \"exit ${PIPESTATUS[0]}\"")
         #expect(report.stdout.hasSuffix("exit 0\n"), "\(report.stdout) \(report.stderr)")
@@ -269,9 +269,9 @@ struct NothingLostTests {
             lines = open(sys.argv[1]).read().splitlines()
             repeats = 0
             with open(sys.argv[2], "w") as out:
-                out.write(lines[0] + "\\n")
+                out.write(lines[0] + "\\n" + lines[1] + "\\n")  # runStarted, inputOpened
                 while out.tell() < 120_000_000:
-                    for line in lines[1:-1]:
+                    for line in lines[2:-1]:
                         event = json.loads(line)
                         event["frame"] = event.get("frame", 0) + repeats * 90
                         out.write(json.dumps(event, separators=(",", ":")) + "\\n")

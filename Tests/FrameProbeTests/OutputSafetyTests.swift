@@ -175,7 +175,7 @@ struct OutputSafetyTests {
     }
 
     @Test func aReaderThatLeavesIsStillQuiet() {
-        let result = Shell.run("$FP analyze --capture-type none --frame-quality \(Shell.quote(Fixtures.path("clean.mp4"))) | head -1")
+        let result = Shell.run("$FP analyze --capture-type none --frame-quality \(Shell.quote(Fixtures.path("clean.mp4"))) | head -2")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.events(named: "inputOpened").count == 1)

@@ -15,7 +15,7 @@ struct OutputTests {
                                       Fixtures.path("selfie.mp4"), Fixtures.path("qr-binary.mp4"), Fixtures.path("qr-two.mp4")])
         #expect(faces.status == 0)
         let names = Set((frames.events + faces.events).compactMap { $0.string("event") })
-        #expect(names == ["inputOpened", "frameQuality", "imageCaptured", "endCapture", "skipped", "error", "inputClosed",
+        #expect(names == ["runStarted", "inputOpened", "frameQuality", "imageCaptured", "endCapture", "skipped", "error", "inputClosed",
                           "faceDetected", "faceUndetected", "message", "qrCodeScanned"])
         for output in [frames.stdout, faces.stdout] {
             let validation = Shell.validateAgainstSchema(output)
@@ -53,7 +53,7 @@ struct OutputTests {
         let result = Shell.run("$FP analyze --capture-type none --frame-quality \(Shell.quote(Fixtures.path("clean.mp4"))) | head -1")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(result.stdout.hasPrefix("{\"event\":\"inputOpened\""))
+        #expect(result.stdout.hasPrefix("{\"event\":\"runStarted\""))
     }
 
     @Test func outputFileGetsCompleteLines() throws {
@@ -64,6 +64,6 @@ struct OutputTests {
         #expect(result.status == 0 && result.stdout.isEmpty)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
-        #expect(text.split(separator: "\n").count == 52)
+        #expect(text.split(separator: "\n").count == 1 + 52)
     }
 }

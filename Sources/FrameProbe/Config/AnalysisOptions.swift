@@ -38,6 +38,10 @@ public struct AnalysisOptions: Sendable {
     /// Inputs analysed in parallel.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
     public var progress: ProgressMode = .auto
+    /// `--resume`: continue the output an earlier run of this command left (see `ResumeLedger`).
+    public var resume: ResumeMode = .off
+    /// The settings a `RunRecord` keeps (`RunRecord.settings`), filled by the command-line parser.
+    public var recordedSettings: [String] = []
     /// `--shard K/N`: this machine's share of the inputs (nil: all, unless the environment names a shard).
     public var shard: String?
     /// `--shard-count N`, with `JOB_COMPLETION_INDEX`.
@@ -56,6 +60,23 @@ public struct AnalysisOptions: Sendable {
     public var baselineNewInputs: BaselineNewInputs = .fail
 
     public enum BaselineNewInputs: String, Sendable, CaseIterable { case fail, pass }
+
+    /// Whether a run continues an earlier one's output: `strict` (`--resume`) refuses an output another run
+    /// started or an input that changed since; `redoChanged` (`--resume=redo-changed`) analyses those again.
+    public enum ResumeMode: String, Sendable, CaseIterable {
+        case off, strict, redoChanged = "redo-changed"
+
+        init(_ value: OptionValue) throws(FrameProbeError) {
+            switch value {
+            case .text("redo-changed"): self = .redoChanged
+            case .text("strict"): self = .strict
+            default:
+                do throws(FrameProbeError) { self = try value.bool("INVALID_RESUME", "resume") ? .strict : .off } catch {
+                    throw FrameProbeError("INVALID_RESUME", "--resume takes no value, =redo-changed or =false, got \(value.description)")
+                }
+            }
+        }
+    }
 
     public enum ProgressMode: String, Sendable, CaseIterable { case auto, always, never }
 

@@ -3,8 +3,11 @@ import Foundation
 /// Reads `--config FILE.json`: a JSON object whose keys are the seeds' camelCase setting names; nested objects
 /// flatten to dotted keys (`{"roi": {"top": 0.1}}` sets `roi.top`).
 public enum ConfigFile {
-    /// Applies the file's settings to `options`. Unknown keys are errors with a suggestion.
-    public static func apply(contentsOf path: String, to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError) {
+    /// Applies the file's settings to `options`; returns them, in the order applied. Unknown keys are errors with a
+    /// suggestion.
+    @discardableResult
+    public static func apply(contentsOf path: String, to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError)
+        -> [(OptionSpec, OptionValue)] {
         let data = try FileContents.read(path, errorKey: "INVALID_CONFIG")
         let document: ConfigJSON
         do { document = try JSONDecoder().decode(ConfigJSON.self, from: data) } catch {
@@ -16,10 +19,13 @@ public enum ConfigFile {
         if let repeated = DuplicateJSONKeys.first(in: data) {
             throw FrameProbeError("INVALID_CONFIG", "config key '\(repeated)' is given twice in \(path)")
         }
-        try apply(object, to: &options, specs: specs)
+        return try apply(object, to: &options, specs: specs)
     }
 
-    static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError) {
+    @discardableResult
+    static func apply(_ object: [String: ConfigJSON], to options: inout AnalysisOptions, specs: [OptionSpec]) throws(FrameProbeError)
+        -> [(OptionSpec, OptionValue)] {
+        var applied: [(OptionSpec, OptionValue)] = []
         for (key, value) in try flatten(object).sorted(by: { $0.key < $1.key }) {
             guard let spec = specs.first(where: { $0.configKey == key }) else {
                 let known = specs.map(\.configKey)
@@ -29,7 +35,9 @@ public enum ConfigFile {
                 throw FrameProbeError(spec.invalidKey, "config key '\(key)' has an unsupported value")
             }
             try spec.set(optionValue, in: &options)
+            applied.append((spec, optionValue))
         }
+        return applied
     }
 
     /// Nested objects as dotted keys. A key given both ways (`"roi.top"` and `"roi": {"top": …}`) is an error, as is

@@ -40,9 +40,11 @@ public enum FileContents {
     /// The longest line `forEachLine` takes (a JSON Lines event with a thumbnail is a few hundred KB).
     public static let lineLimit = 64 << 20
 
-    /// Calls `body` with each line of a regular file (without its newline; a last line without one too), reading it
-    /// in chunks: memory stays flat whatever the file's size. A line over `lineLimit` is an error.
-    public static func forEachLine(_ path: String, errorKey: String, _ body: (Data) throws(FrameProbeError) -> Void) throws(FrameProbeError) {
+    /// Calls `body` with each line of a regular file (without its newline; a last line without one too, unless
+    /// `wholeLinesOnly`), reading it in chunks: memory stays flat whatever the file's size. A line over `lineLimit`
+    /// is an error.
+    public static func forEachLine(_ path: String, errorKey: String, wholeLinesOnly: Bool = false,
+                                   _ body: (Data) throws(FrameProbeError) -> Void) throws(FrameProbeError) {
         let descriptor = try openRegularFile(path, errorKey: errorKey, limit: nil)
         defer { close(descriptor) }
         var pending = Data()
@@ -59,7 +61,7 @@ public enum FileContents {
                 throw FrameProbeError(errorKey, "\(path) has a line longer than \(lineLimit >> 20) MiB")
             }
         }
-        if !pending.isEmpty { try body(pending) }
+        if !pending.isEmpty && !wholeLinesOnly { try body(pending) }
     }
 
     /// Opens `path` for reading: a regular file only (of at most `limit` bytes, when given), recorded as read.

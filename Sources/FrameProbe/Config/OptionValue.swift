@@ -10,6 +10,15 @@ public enum OptionValue: Sendable {
     /// exact, and every count and duration here is far below it): 10^15.
     static let wholeNumberLimit = 1_000_000_000_000_000
 
+    /// The value as a setting reads (`5`, `a,b`, `true`): a number from JSON and the same number typed read alike.
+    public var settingText: String {
+        switch self {
+        case .text(let text): text
+        case .list(let items): items.joined(separator: ",")
+        default: description
+        }
+    }
+
     var description: String {
         switch self {
         case .text(let text): "'\(text)'"

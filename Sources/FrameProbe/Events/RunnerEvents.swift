@@ -4,8 +4,13 @@
 public struct InputOpened: EventPayload {
     public static let eventName = "inputOpened"
     public let info: InputInfo
+    /// A file input's size, time and first-MiB digest (what `--resume` compares); nil for streams and devices.
+    public let fingerprint: InputFingerprint?
 
-    public init(_ info: InputInfo) { self.info = info }
+    public init(_ info: InputInfo, fingerprint: InputFingerprint? = nil) {
+        self.info = info
+        self.fingerprint = fingerprint
+    }
 
     public static let schema = EventSchema(.input, [
         .init("width", .integer(minimum: 0, description: "0 when the stream does not declare its size")),
@@ -15,6 +20,7 @@ public struct InputOpened: EventPayload {
         .init("pixelFormat", .string()),
         .init("durationSeconds", .number(minimum: 0), required: false),
         .init("rotation", .oneOf([0, 90, 180, 270])),
+        .init("fingerprint", InputFingerprint.schema, required: false),
     ])
 
     public var fields: [(String, JSONValue)] {
@@ -23,7 +29,9 @@ public struct InputOpened: EventPayload {
             ("codec", .string(info.codec)), ("pixelFormat", .string(info.pixelFormat)),
         ]
         if let duration = info.durationSeconds { fields.append(("durationSeconds", .number(duration, decimals: 3))) }
-        return fields + [("rotation", .int(info.rotation))]
+        fields.append(("rotation", .int(info.rotation)))
+        if let fingerprint { fields.append(("fingerprint", fingerprint.json)) }
+        return fields
     }
 }
 

@@ -2,7 +2,7 @@
 /// built from the runner's payload types and those the given stages declare.
 public enum SchemaDocument {
     /// What the runner emits around every input, whatever the stages.
-    public static let runnerPayloads: [any EventPayload.Type] = [InputOpened.self, InputClosed.self, InputSkipped.self,
+    public static let runnerPayloads: [any EventPayload.Type] = [RunStarted.self, InputOpened.self, InputClosed.self, InputSkipped.self,
                                                                  Failure.self, Notice.self]
 
     /// The schema of every event the runner and `stages` can emit (each event name once, in first-seen order).

@@ -52,6 +52,23 @@ public final class JSONLWriter: Sendable {
         state = Mutex(State(position: Self.seekablePosition(fd)))
     }
 
+    /// A file `--resume` continues: its first `keeping` bytes stay (what `ResumeLedger` kept), the rest is cut, and
+    /// lines are added after them.
+    public init(resuming path: String, keeping: Int64) throws(FrameProbeError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot open \(path) for writing: \(String(cString: strerror(errno)))")
+        }
+        guard ftruncate(fd, off_t(keeping)) == 0, lseek(fd, off_t(keeping), SEEK_SET) == off_t(keeping) else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FrameProbeError("OUTPUT_UNWRITABLE", "cannot cut \(path) back to what it kept: \(reason)")
+        }
+        descriptor = fd
+        ownsDescriptor = true
+        state = Mutex(State(position: off_t(keeping)))
+    }
+
     private static func seekablePosition(_ descriptor: Int32) -> off_t? {
         let offset = lseek(descriptor, 0, SEEK_CUR)
         return offset >= 0 ? offset : nil

@@ -43,9 +43,11 @@ public struct BatchRunner: Sendable {
 
     /// Returns the number of inputs that failed. `folders` are the inputs' folders under `--output-dir`
     /// (`OutputLayout.folders`, computed over the whole run); nil names them alone. `progress` hears every tenth
-    /// analysed frame of each input (its position, frames analysed, media time reached), on the calling thread.
+    /// analysed frame of each input (its position, frames analysed, media time reached), on the calling thread;
+    /// `completed` hears each input whose events have all been delivered.
     public func run(_ items: [InputItem], folders: [String]? = nil, stop: StopSignal,
-                    progress: ((Int, Int, Double) -> Void)? = nil, deliver: (Event, Int) -> Void) -> Int {
+                    progress: ((Int, Int, Double) -> Void)? = nil, completed: ((Int) -> Void)? = nil,
+                    deliver: (Event, Int) -> Void) -> Int {
         let wantsProgress = progress != nil
         let queue = Channel<Int>(capacity: max(items.count, 1))
         for index in items.indices { queue.send(index) }
@@ -86,21 +88,27 @@ public struct BatchRunner: Sendable {
         var failures = 0
         var idle = 0
         var gaveUp = false
-        while idle < workers.count, !gaveUp, let report = reports.receive() {
-            switch report {
-            case .events(let events, let input):
-                for event in events { order.add(event, from: input, deliver: deliver) }
-            case .finished(let input, let succeeded):
-                if !succeeded { failures += 1 }
-                order.finish(input, deliver: deliver)
-            case .progress(let input, let frames, let time):
-                progress?(input, frames, time)
-            case .idle:
-                idle += 1
-            case .stopped:
-                order.release(deliver: deliver)
-            case .giveUp:
-                gaveUp = true
+        withoutActuallyEscaping(deliver) { deliver in
+            withoutActuallyEscaping(completed ?? { _ in }) { completed in
+                // Lives only within this loop.
+                let output = InputOrder.Output(deliver: deliver, completed: completed)
+                while idle < workers.count, !gaveUp, let report = reports.receive() {
+                    switch report {
+                    case .events(let events, let input):
+                        for event in events { order.add(event, from: input, to: output) }
+                    case .finished(let input, let succeeded):
+                        if !succeeded { failures += 1 }
+                        order.finish(input, to: output)
+                    case .progress(let input, let frames, let time):
+                        progress?(input, frames, time)
+                    case .idle:
+                        idle += 1
+                    case .stopped:
+                        order.release(to: output)
+                    case .giveUp:
+                        gaveUp = true
+                    }
+                }
             }
         }
         reports.cancel()  // a late `.stopped` finds nobody waiting
@@ -114,40 +122,53 @@ public struct BatchRunner: Sendable {
 /// others' are held until every input before theirs has finished. Once the run is stopped (`release`), an input
 /// waiting on something that never comes (a FIFO without a writer) no longer holds back the others: every input
 /// that finished is written at once, in input order, and each one finishing later as it finishes — each whole,
-/// never interleaved with another.
+/// never interleaved with another. `Output.completed` hears each input once its last event has been delivered.
 struct InputOrder {
+    /// Where events and completions go.
+    struct Output {
+        let deliver: (Event, Int) -> Void
+        let completed: (Int) -> Void
+    }
+
     private var head = 0
     private var held: [[Event]]
     private var finished: [Bool]
+    private var delivered: [Bool]
     private var released = false
 
     init(count: Int) {
         held = Array(repeating: [], count: count)
         finished = Array(repeating: false, count: count)
+        delivered = Array(repeating: false, count: count)
     }
 
-    mutating func add(_ event: Event, from input: Int, deliver: (Event, Int) -> Void) {
-        if input == head { deliver(event, input) } else { held[input].append(event) }
+    mutating func add(_ event: Event, from input: Int, to output: Output) {
+        if input == head { output.deliver(event, input) } else { held[input].append(event) }
     }
 
-    mutating func release(deliver: (Event, Int) -> Void) {
+    mutating func release(to output: Output) {
         released = true
-        for input in finished.indices where finished[input] && input > head { flush(input, deliver: deliver) }
+        for input in finished.indices where finished[input] && input > head { flush(input, to: output) }
     }
 
-    private mutating func flush(_ input: Int, deliver: (Event, Int) -> Void) {
-        for event in held[input] { deliver(event, input) }
+    /// Delivers what `input` holds; once it has finished, it is complete.
+    private mutating func flush(_ input: Int, to output: Output) {
+        for event in held[input] { output.deliver(event, input) }
         held[input] = []
+        if finished[input] && !delivered[input] {
+            delivered[input] = true
+            output.completed(input)
+        }
     }
 
-    mutating func finish(_ input: Int, deliver: (Event, Int) -> Void) {
+    mutating func finish(_ input: Int, to output: Output) {
         finished[input] = true
-        if released && input > head { flush(input, deliver: deliver) }
+        if released && input > head { flush(input, to: output) }
         while head < finished.count && finished[head] {
+            flush(head, to: output)
             head += 1
             guard head < held.count else { break }
-            for event in held[head] { deliver(event, head) }
-            held[head] = []
+            flush(head, to: output)
         }
     }
 }

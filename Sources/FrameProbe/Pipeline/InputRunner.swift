@@ -50,7 +50,7 @@ public struct InputRunner: Sendable {
             emit(Event(source: source, Failure(error)))
             return false
         }
-        emit(Event(source: source, InputOpened(frames.info)))
+        emit(Event(source: source, InputOpened(frames.info, fingerprint: location.filePath.flatMap(InputFingerprint.init(path:)))))
         do throws(FrameProbeError) {
             let context = StageContext(source: source, options: options, info: frames.info, outputFolder: outputFolder)
             var pipeline = try StageRegistry.makePipeline(stages, context: context)

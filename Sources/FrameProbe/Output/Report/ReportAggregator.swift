@@ -53,6 +53,8 @@ public final class ReportAggregator {
     @discardableResult
     public func consume(jsonObject object: [String: Any], index: Int? = nil) -> Bool {
         guard let name = object["event"] as? String, let source = object["source"] as? String else { return false }
+        // The run's own line says what the run is; it belongs to no input.
+        if name == RunStarted.eventName { return true }
         consume(ReportFact(name: name, fields: object), source: source, index: index)
         return true
     }
@@ -160,6 +162,14 @@ public final class ReportAggregator {
     public func finish() -> [InputReport] {
         finishCurrent()
         return reports.sorted { $0.index < $1.index }
+    }
+
+    /// Closes the input being read (its events have all come) and returns its report; nil when none is open.
+    @discardableResult
+    public func finishInput() -> InputReport? {
+        guard current != nil else { return nil }
+        finishCurrent()
+        return reports.last
     }
 
     private func finishCurrent() {

@@ -9,6 +9,10 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var gates: [String]
     public var totalGates: [GateResult]
     public var passed: Bool
+    /// What run wrote it: command, settings, shard and inputs (nil in reports of older versions).
+    public var run: RunRecord?
+    /// A merged report's parts, one per shard (nil: not merged).
+    public var shards: [ShardSummary]?
     /// The comparison with `--baseline`, when there was one.
     public var baseline: BaselineComparison?
     /// The report was written on a signal: the inputs it shows are what was done by then (nil: it was not).
@@ -57,9 +61,12 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
     }
 
-    /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own). An input
-    /// in two parts (the same report twice, overlapping shards) is an error: it would be counted twice.
-    public init(merging documents: [ReportDocument], gates: [Gate]?, baseline: Baseline? = nil) throws(FrameProbeError) {
+    /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own). Parts that
+    /// are not shards of one run, a shard given twice, or an input in two parts (it would be counted twice) are
+    /// errors; a missing or interrupted shard fails the merged report, which says so (`ShardMerge`).
+    public init(merging parts: [MergePart], gates: [Gate]?, baseline: Baseline? = nil) throws(FrameProbeError) {
+        let documents = parts.map(\.document)
+        let shardCheck = try ShardMerge.check(parts)
         var seen: Set<String> = []
         for input in documents.flatMap(\.inputs) where !seen.insert(input.matchKey).inserted {
             throw FrameProbeError("INVALID_MERGE", "the input \(input.source) is in more than one merged report")
@@ -74,6 +81,12 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             for expression in expressions { chosen.append(try Gate(parsing: expression)) }
         }
         self.init(inputs: documents.flatMap(\.inputs), gates: chosen, baseline: baseline)
+        run = shardCheck.run
+        shards = shardCheck.shards
+        for problem in shardCheck.problems {
+            totalGates.append(GateResult(gate: "every shard", value: nil, passed: false, reason: problem, field: nil))
+            passed = false
+        }
     }
 
     public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {
