@@ -125,7 +125,7 @@ import Testing
     @Test func aCutReportResumesToTheReportOfOneRun() throws {
         let folder = NothingLostTests.Folder()
         let prefix = folder.file("report"), wholePrefix = folder.file("whole")
-        let gates = ["--gate", "total.framesAnalysed>=100000"]  # fails: the exit status (3) is kept too
+        let gates = ["--gate", "total.framesAnalysed>=100000"]  // fails: the exit status (3) is kept too
         let whole = Shell.frameprobe(["report", "-f", "json", "-o", wholePrefix, "--resume"] + gates + Self.clips)
         #expect(whole.status == 3, "\(whole.stderr)")
         let journal = Self.read(wholePrefix + ".resume.jsonl").split(separator: "\n")
