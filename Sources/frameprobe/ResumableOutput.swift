@@ -10,21 +10,12 @@ struct ResumableOutput {
     let failedInputs: Int
 
     static func open(_ options: AnalysisOptions, record: RunRecord, items: [InputItem]) throws(FrameProbeError) -> ResumableOutput {
-        var ledger: ResumeLedger?
-        if options.resume != .off, let path = options.outputFile {
-            ledger = try ResumeLedger.read(path, record: record, items: items, mode: options.resume)
+        guard let path = options.outputFile else {
+            try ResumableFile.begin(Console.standardOutput, record: record)
+            return ResumableOutput(writer: Console.standardOutput, kept: 0, failedInputs: 0)
         }
-        let writer: JSONLWriter
-        if let ledger, let path = options.outputFile {
-            if let redone = ledger.redone { Console.printError("--resume=redo-changed: \(redone): analysed again from there") }
-            writer = try JSONLWriter(resuming: path, keeping: ledger.keptBytes)
-        } else {
-            writer = try options.outputFile.map { path throws(FrameProbeError) in try JSONLWriter(path: path, overwrite: options.overwrite) }
-                ?? Console.standardOutput
-        }
-        if (ledger?.keptBytes ?? 0) == 0 && !writer.write(Event(source: "", RunStarted(record))) && !writer.readerGone {
-            throw writer.failure ?? FrameProbeError("OUTPUT_UNWRITABLE", "the output cannot be written")
-        }
-        return ResumableOutput(writer: writer, kept: ledger?.kept ?? 0, failedInputs: ledger?.failedInputs ?? 0)
+        let file = try ResumableFile(path, record: record, items: items, mode: options.resume, overwrite: options.overwrite)
+        if let redone = file.ledger?.redone { Console.printError("--resume=redo-changed: \(redone): analysed again from there") }
+        return ResumableOutput(writer: file.writer, kept: file.ledger?.kept ?? 0, failedInputs: file.ledger?.failedInputs ?? 0)
     }
 }

@@ -15,9 +15,9 @@ public final class ReportJournal: Sendable {
 
     /// Opens (or starts) the journal at `path` for the run `record` over `items` (its media inputs).
     public init(path: String, record: RunRecord, items: [InputItem], mode: AnalysisOptions.ResumeMode) throws(FrameProbeError) {
-        let ledger = try ResumeLedger.read(path, record: record, items: items, mode: mode)
+        let file = try ResumableFile(path, record: record, items: items, mode: mode, overwrite: false)
         var kept: [InputReport] = []
-        if let ledger, ledger.kept > 0 {
+        if let ledger = file.ledger, ledger.kept > 0 {
             try FileContents.forEachLine(path, errorKey: "INVALID_RESUME", wholeLinesOnly: true) { line throws(FrameProbeError) in
                 guard kept.count < ledger.kept, let entry = try? JSONDecoder().decode(Line.self, from: line),
                       entry.event == Self.lineEvent else { return }
@@ -28,15 +28,8 @@ public final class ReportJournal: Sendable {
             }
         }
         self.kept = kept
-        redone = ledger?.redone
-        if let ledger {
-            writer = try JSONLWriter(resuming: path, keeping: ledger.keptBytes)
-        } else {
-            writer = try JSONLWriter(path: path, overwrite: false)
-        }
-        if (ledger?.keptBytes ?? 0) == 0 && !writer.write(Event(source: "", RunStarted(record))) {
-            throw writer.failure ?? FrameProbeError("OUTPUT_UNWRITABLE", "cannot write \(path)")
-        }
+        redone = file.ledger?.redone
+        writer = file.writer
     }
 
     private struct Line: Decodable {

@@ -16,12 +16,8 @@ public struct RunRecord: Sendable, Equatable {
     public var allInputsDigest: String
 
     public init(command: String, settings: [String], shard: Shard?, inputs: [String], allInputs: [String]) {
-        self.command = command
-        self.settings = settings
-        self.shard = shard
-        self.inputs = inputs
-        allInputCount = allInputs.count
-        allInputsDigest = Digest.of(allInputs)
+        self.init(command: command, settings: settings, shard: shard, inputs: inputs, allInputCount: allInputs.count,
+                  allInputsDigest: Digest.of(allInputs))
     }
 
     init(command: String, settings: [String], shard: Shard?, inputs: [String], allInputCount: Int, allInputsDigest: String) {
