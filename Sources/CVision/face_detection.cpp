@@ -100,7 +100,7 @@ cv::Rect scan_area(cvision_box region, int width, int height, double scale) {
 
 extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
                                     int stride, cvision_box region, double scale, double threshold, int from_level,
-                                    cvision_box *boxes, int capacity, int *count) {
+                                    int mirrored, cvision_box *boxes, int capacity, int *count) {
     if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
         *count = 0;
@@ -112,29 +112,17 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
         } else {
             cv::resize(patch, scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
         }
+        if (mirrored) {
+            // Into a buffer of its own: `scaled` may be a view of the caller's image.
+            cv::Mat flipped;
+            cv::flip(scaled, flipped, 1);
+            scaled = flipped;
+        }
         detect_best_first(detector, scaled, threshold, from_level, boxes, capacity, count, [&](const dlib::rectangle &r) {
-            return cv::Rect2d(area.x + r.left() / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale);
-        });
-        return 0;
-    });
-}
-
-extern "C" int cvision_detect_faces_mirrored(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
-                                             int stride, cvision_box region, double scale, double threshold,
-                                             cvision_box *boxes, int capacity, int *count) {
-    if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
-    return cvision::guarded([&] {
-        *count = 0;
-        const cv::Rect area = scan_area(region, width, height, scale);
-        if (area.empty()) return 0;
-        cv::Mat scaled, mirrored;
-        cv::resize(wrap_gray(gray, width, height, stride)(area), scaled, cv::Size(), scale, scale, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
-        cv::flip(scaled, mirrored, 1);
-        detect_best_first(detector, mirrored, threshold, 0, boxes, capacity, count, [&](const dlib::rectangle &r) {
-            const double left = mirrored.cols - 1 - r.right();
+            const double left = mirrored ? scaled.cols - 1 - r.right() : r.left();
             return cv::Rect2d(area.x + left / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale);
         });
-        for (int i = 0; i < std::min(capacity, *count); ++i) {
+        for (int i = 0; mirrored && i < std::min(capacity, *count); ++i) {
             if (boxes[i].filter == 3 || boxes[i].filter == 4) boxes[i].filter = 7 - boxes[i].filter;
         }
         return 0;

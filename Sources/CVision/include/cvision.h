@@ -135,17 +135,13 @@ void cvision_face_detector_free(cvision_face_detector *detector);
 /// faces, < 1 is faster for large ones); `threshold` shifts dlib's decision threshold (0 = dlib's default,
 /// negative finds more). Boxes are in the full image's coordinates, best first. At most `capacity` are written;
 /// `*count` is the number found. `from_level` > 0 skips the scan's finest pyramid levels (each 5/6 of the last):
-/// the same levels from there on, for large faces only, at a fraction of the cost.
+/// the same levels from there on, for large faces only, at a fraction of the cost. `mirrored` scans the region's
+/// mirror image (dlib's filters for turned faces are not mirror-symmetric: a face turned one way may be found only
+/// in the mirror); its boxes are placed where the faces are in the image, and a rolled filter's index is swapped
+/// (3 <-> 4) as the mirror swaps the roll.
 int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                         cvision_box region, double scale, double threshold, int from_level, cvision_box *boxes,
-                         int capacity, int *count);
-
-/// The same on the region's mirror image (dlib's filters for turned faces are not mirror-symmetric: a face turned
-/// one way may be found only in the mirror); the boxes are placed where the faces are in the image, and a rolled
-/// filter's index is swapped (3 ↔ 4) as the mirror swaps the roll.
-int cvision_detect_faces_mirrored(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                                  cvision_box region, double scale, double threshold, cvision_box *boxes, int capacity,
-                                  int *count);
+                         cvision_box region, double scale, double threshold, int from_level, int mirrored,
+                         cvision_box *boxes, int capacity, int *count);
 
 /// The same on the region turned counter-clockwise by `angle` degrees about its centre (a face rolled by −angle
 /// stands upright there); the boxes are upright, centred where the faces are in the image.

@@ -24,10 +24,13 @@ public struct RecordingStage: Stage {
     private let info: InputInfo
     private let clipPath: String
     private let overwrite: Bool
-    /// The quality and length of the clip, once the input is open.
-    private var plan: RecordingPlan?
-    /// Why no clip can be made of this input (no quality fits it).
-    private var refusal: FrameProbeError?
+    /// The quality and length of the clip once the input is open — or why no clip can be made of it (no quality
+    /// fits it); nil before.
+    private var planned: Result<RecordingPlan, FrameProbeError>?
+    private var plan: RecordingPlan? { try? planned?.get() }
+    private var refusal: FrameProbeError? {
+        if case .failure(let error) = planned { error } else { nil }
+    }
     private var encoder: ClipEncoder?
     private var recording: RecordingLog?
     private var ended = false
@@ -44,10 +47,10 @@ public struct RecordingStage: Stage {
     public var endsInput: Bool { ended }
 
     public mutating func begin(emit: Emit) throws(FrameProbeError) {
-        do {
-            plan = try RecordingPlan(options: options, info: info)
+        do throws(FrameProbeError) {
+            planned = .success(try RecordingPlan(options: options, info: info))
         } catch {
-            refusal = error
+            planned = .failure(error)
         }
         if plan != nil { try OutputFile.checkReplaceable(clipPath, overwrite: overwrite) }
         let seconds = Int((Double(options.recordingDurationMs) / 1000).rounded())
@@ -69,7 +72,7 @@ public struct RecordingStage: Stage {
         guard !ended else { return }
         if let refusal, analysis.recordingCue != nil {
             ended = true
-            emit(VideoRecordEnded.failure(FrameProbeError(refusal.key, "guidance gave the go-ahead at \(Self.seconds(frame.pts)) s, but \(refusal.message)")))
+            emit(VideoRecordEnded.failure(FrameProbeError(refusal.key, "guidance gave the go-ahead at \(String(format: "%.3f", frame.pts)) s, but \(refusal.message)")))
             return
         }
         guard let plan else { return }
@@ -121,10 +124,6 @@ public struct RecordingStage: Stage {
         emit(VideoRecordEnded.failure(RecordingPlan.endedEarly(recordingStarted: encoder != nil, options: options)))
         encoder = nil
     }
-}
-
-extension RecordingStage {
-    static func seconds(_ pts: Double) -> String { String(format: "%.3f", pts) }
 }
 
 /// What a recording saw, for the session metadata.

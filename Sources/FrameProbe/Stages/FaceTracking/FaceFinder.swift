@@ -44,9 +44,9 @@ struct FaceFinder {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
-            .map { Hit(box: $0.box, score: $0.score, roll: $0.rollHint) }
+            .map(\.hit)
         guard hits.isEmpty, lookFurther else { return (hits, false) }
-        hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map { Hit(box: $0.box, score: $0.score, roll: $0.rollHint) }
+        hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit)
         guard hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
             for found in try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
@@ -151,6 +151,9 @@ struct FaceFinder {
             default: nil
             }
         }
+
+        /// As a hit of a scan, its roll from the filter that fired.
+        var hit: Hit { Hit(box: box, score: score, roll: rollHint) }
     }
 
     static let rolledFilterSlope = 30.0
@@ -163,12 +166,9 @@ struct FaceFinder {
         var count: Int32 = 0
         let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
         try CVisionCall.check("face detection") {
-            mirrored
-                ? cvision_detect_faces_mirrored(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                                area, scale, threshold, &found, Int32(found.count), &count)
-                : abs(angle) < 0.5
+            abs(angle) < 0.5
                 ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                       area, scale, threshold, Int32(fromLevel), &found, Int32(found.count), &count)
+                                       area, scale, threshold, Int32(fromLevel), mirrored ? 1 : 0, &found, Int32(found.count), &count)
                 : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
                                                area, scale, threshold, angle, &found, Int32(found.count), &count)
         }
