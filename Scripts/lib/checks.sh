@@ -4,8 +4,13 @@
 passed=0 failed=0
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-checks_log="$(mktemp)"
-trap 'rm -f "$checks_log"' EXIT
+# Everything the script and the builds it starts put in the temporary folder (SwiftPM leaves TemporaryDirectory.*
+# folders and lock files behind) goes into one folder of its own, removed by `checks_cleanup`.
+checks_tmp="$(mktemp -d "${TMPDIR:-/tmp}/frameprobe-checks.XXXXXX")"
+export TMPDIR="$checks_tmp"
+checks_log="$checks_tmp/check.log"
+checks_cleanup() { $sudo rm -rf "$checks_tmp"; }
+trap checks_cleanup EXIT
 
 # check NAME COMMAND...: runs the command (its output kept, and shown when it fails), counts and reports it.
 check() {
