@@ -80,7 +80,7 @@ public struct RunRecord: Sendable, Equatable {
 
 extension RunRecord: Codable {
     private enum CodingKeys: String, CodingKey {
-        case command, version, settings, settingsDigest, shard, inputs, allInputCount, allInputsDigest
+        case command, settings, shard, inputs, allInputCount, allInputsDigest
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,17 +91,8 @@ extension RunRecord: Codable {
                   allInputsDigest: try container.decode(String.self, forKey: .allInputsDigest))
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(command, forKey: .command)
-        try container.encode(Versions.frameprobe, forKey: .version)
-        try container.encode(settings, forKey: .settings)
-        try container.encode(settingsDigest, forKey: .settingsDigest)
-        try container.encodeIfPresent(shard, forKey: .shard)
-        try container.encode(inputs, forKey: .inputs)
-        try container.encode(allInputCount, forKey: .allInputCount)
-        try container.encode(allInputsDigest, forKey: .allInputsDigest)
-    }
+    /// The same fields as `runStarted` carries (`json`).
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }
 
 extension Shard: Codable {
