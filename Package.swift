@@ -47,7 +47,11 @@ let package = Package(
         ),
         .target(name: "FrameProbe", dependencies: ["CFFmpeg", "CFFmpegLog", "CZBar", "CVision"]),
         .executableTarget(name: "frameprobe", dependencies: ["FrameProbe"]),
-        .testTarget(name: "FrameProbeTests", dependencies: ["FrameProbe"]),
+        // What both test targets share: the package's paths, the generated footage, the test-data folder, running commands.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FrameProbeTests", dependencies: ["FrameProbe", "TestSupport"]),
+        // Only the library's public API (no @testable import): a library user's stages, end to end.
+        .testTarget(name: "FrameProbeLibraryTests", dependencies: ["FrameProbe", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -11,10 +11,9 @@ struct AcquireCommand: Command {
         clip (H.264 MP4) under --output-dir and ends with the session response (videoFilePath, metadata).
         INPUT is one recorded file, - for a stream on standard input, or a live URL/device.
         """
-    /// Input, its output options, and the settings of the stages it runs that have any (the face image quality
-    /// stage always runs here: its switch is analyze's).
-    static let options = OptionTable.input + OptionTable.acquisitionOutput
-        + StageRegistry.builtIn.options(of: StageRegistry.acquisitionStages.filter { $0 != "faceImageQuality" })
+    /// Input, its output options, and the settings of the stages it runs that offer them here (the face image
+    /// quality stage always runs here: its switch is analyze's).
+    static let options = OptionTable.input + OptionTable.acquisitionOutput + StageRegistry.builtIn.options(offeredIn: .acquire)
 
     let analysis: AnalysisRun
 
@@ -24,9 +23,9 @@ struct AcquireCommand: Command {
         guard inputs.count == 1 else {
             throw FrameProbeError("INVALID_ARGUMENT", "acquire takes exactly one input, got \(inputs.count)")
         }
-        options.stages = StageRegistry.acquisitionStages
+        options.stages = nil  // acquire runs the stages that select themselves for it (a config's "stages" is analyze's)
         options.jobs = 1
-        analysis = try AnalysisRun(command: Self.name, options: options, arguments: inputs)
+        analysis = try AnalysisRun(command: .acquire, options: options, arguments: inputs)
     }
 
     func run(signals: Signals) -> Int32 {

@@ -12,16 +12,16 @@ struct AnalysisRun {
     let record: RunRecord
 
     /// Resolves the stages and expands the inputs (usage errors: exit 2).
-    init(command: String, options: AnalysisOptions, arguments: [String]) throws(FrameProbeError) {
+    init(command: StageSelection.Command, options: AnalysisOptions, arguments: [String]) throws(FrameProbeError) {
         self.options = options
         self.arguments = arguments
-        stages = try StageRegistry.builtIn.resolve(options)
+        stages = try StageRegistry.builtIn.resolve(options, for: command)
         inputs = try RunInputs(arguments, options: options)
         if let path = options.outputFile { try inputs.refuseAsOutput(path) }
         if options.resume != .off && options.outputFile == nil {
             throw FrameProbeError("INVALID_RESUME", "--resume continues an output file: give -o FILE")
         }
-        record = inputs.record(command: command, settings: options.recordedSettings)
+        record = inputs.record(command: command.rawValue, settings: options.recordedSettings)
     }
 
     /// Runs every input, writing the events; `observe` sees each one as it is written and `progress` how far each

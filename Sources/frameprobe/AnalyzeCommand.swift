@@ -11,13 +11,12 @@ struct AnalyzeCommand: Command {
         --input-format rawvideo), or a URL/device libavformat opens.
         """
     /// Input and output options, then the options of every stage it can run (all but acquisition's).
-    static let options = OptionTable.input + OptionTable.output
-        + StageRegistry.builtIn.options(ofStagesOtherThan: StageRegistry.acquisitionOnlyStages)
+    static let options = OptionTable.input + OptionTable.output + StageRegistry.builtIn.options(offeredIn: .analyze)
 
     let analysis: AnalysisRun
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
-        analysis = try AnalysisRun(command: Self.name, options: try parsed.analysisOptions(), arguments: try parsed.inputs())
+        analysis = try AnalysisRun(command: .analyze, options: try parsed.analysisOptions(), arguments: try parsed.inputs())
     }
 
     func run(signals: Signals) -> Int32 {

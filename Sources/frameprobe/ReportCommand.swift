@@ -108,8 +108,7 @@ struct ReportCommand: Command {
     static func analyse(_ inputs: RunInputs, options: AnalysisOptions, signals: Signals,
                         journal: ReportJournal? = nil) throws(FrameProbeError) -> [InputReport] {
         var options = options
-        if options.stages == nil { options.stages = StageRegistry.reportStages }
-        let stages = try StageRegistry.builtIn.resolve(options)
+        let stages = try StageRegistry.builtIn.resolve(options, for: .report)
         var media: [(item: InputItem, position: Int, folder: String)] = []
         var lines: [(item: InputItem, position: Int)] = []
         for (index, item) in inputs.items.enumerated() {

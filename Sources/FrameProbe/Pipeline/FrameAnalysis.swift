@@ -14,8 +14,17 @@ public struct FrameAnalysis: Sendable {
     public var recordingCue: RecordingCue?
 
     private var grayCache: GrayImage?
+    /// Findings of other types (a library user's stages), by type.
+    private var added: [ObjectIdentifier: any AnalysisFinding] = [:]
 
     public init() {}
+
+    /// A finding an earlier stage added (`analysis[MotionScore.self]`), or nil; set it to add one. The built-in
+    /// findings are the stored properties above.
+    public subscript<F: AnalysisFinding>(_ type: F.Type) -> F? {
+        get { added[ObjectIdentifier(type)] as? F }
+        set { added[ObjectIdentifier(type)] = newValue }
+    }
 
     /// The frame in gray (for the detectors), converted the first time it is asked for.
     public mutating func gray(of frame: Frame) throws(FrameProbeError) -> GrayImage {

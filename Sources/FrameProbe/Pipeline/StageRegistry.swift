@@ -5,20 +5,23 @@ public struct StageRegistry: Sendable {
 
     public init(_ stages: [any Stage.Type]) { descriptors = stages.map { $0.descriptor } }
 
-    /// Every stage frameprobe ships. Adding a stage = one file in Stages/ + one line here.
+    /// Every stage frameprobe ships, in the order they run. Adding a stage = one file in Stages/ + one line here.
     public static let builtIn = StageRegistry([
         QualityStage.self,
+        // QR decoding needs no faces: ahead of the face stages it runs on the pipeline's first thread, beside the
+        // scheduled face scans, while following and fitting faces keep the second one busy.
+        QRCodeStage.self,
         FaceDetectionStage.self,
         FaceLandmarksStage.self,
         HeadPoseStage.self,
         FaceExpressionStage.self,
         FaceImageQualityStage.self,
         FaceRegionStage.self,
-        QRCodeStage.self,
+        // Before guidance, which gives a face the region checks refused a box of its own.
+        FaceThumbnailStage.self,
         GuidanceStage.self,
         RecordingStage.self,
         AcquisitionCheckStage.self,
-        FaceThumbnailStage.self,
         CaptureStage.self,
     ])
 
@@ -29,26 +32,11 @@ public struct StageRegistry: Sendable {
 
     private init(descriptors: [StageDescriptor]) { self.descriptors = descriptors }
 
-    /// What `frameprobe acquire` runs.
-    public static let acquisitionStages = ["faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceImageQuality",
-                                           "guidance", "recording"]
-    /// The stages only acquisition uses (their options are `acquire`'s).
-    public static let acquisitionOnlyStages = ["guidance", "recording"]
-    /// What `frameprobe report` runs on media.
-    public static let reportStages = ["quality", "faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceImageQuality",
-                                      "faceRegion", "faceThumbnail",
-                                      "qrcode", "guidance", "acquisitionCheck"]
-
     public func descriptor(named name: String) -> StageDescriptor? { descriptors.first { $0.name == name } }
 
-    /// The option rows of the named stages, each once, in registry order.
-    public func options(of names: [String]) -> [OptionSpec] {
-        descriptors.filter { names.contains($0.name) }.flatMap(\.options)
-    }
-
-    /// The option rows of every stage but the named ones.
-    public func options(ofStagesOtherThan names: [String]) -> [OptionSpec] {
-        options(of: descriptors.map(\.name).filter { !names.contains($0) })
+    /// The option rows `command` offers, each once, in registry order.
+    public func options(offeredIn command: StageSelection.Command) -> [OptionSpec] {
+        descriptors.filter { $0.selection.optionsOffered.contains(command) }.flatMap(\.options)
     }
 
     /// Checks every stage's settings before anything runs (a wrong value is an error even if its stage is not run).
@@ -56,34 +44,24 @@ public struct StageRegistry: Sendable {
         for descriptor in descriptors { try descriptor.validate(options) }
     }
 
-    /// The stages a run uses: `--stages` as given, or derived from the capture type and flags.
-    public static func stageNames(for options: AnalysisOptions) -> [String] {
-        if let explicit = options.stages { return explicit }
-        var names: [String] = []
-        if options.frameQuality { names.append("quality") }
-        // QR decoding needs no faces: ahead of the face stages it runs on the pipeline's first thread, beside the
-        // scheduled face scans, while following and fitting faces keep the second one busy.
-        if options.captureType == .qrcode || options.qrcode { names.append("qrcode") }
-        if options.captureType == .face {
-            let measuresQuality = options.faceImageQuality || options[CaptureStage.Options.self].best
-            names += ["faceDetection", "faceLandmarks", "headPose", "faceExpressions"] + (measuresQuality ? ["faceImageQuality"] : [])
-                + ["faceRegion"]
-        }
-        if options.savesImages && [.face, .frame].contains(options.captureType) { names.append("capture") }
-        return names
+    /// The stages a run of `command` uses: `--stages` as given, or those whose descriptors select themselves for
+    /// these settings, in registry order.
+    public func stageNames(for options: AnalysisOptions, in command: StageSelection.Command = .analyze) -> [String] {
+        options.stages ?? descriptors.filter { $0.selection.runs(in: command, options) }.map(\.name)
     }
 
     /// Checks the stage list before anything runs: known names, and each stage's needs met by an earlier one.
-    public func resolve(_ options: AnalysisOptions) throws(FrameProbeError) -> [StageDescriptor] {
+    public func resolve(_ options: AnalysisOptions, for command: StageSelection.Command = .analyze) throws(FrameProbeError) -> [StageDescriptor] {
         var provided: Set<Finding> = []
         var resolved: [StageDescriptor] = []
-        for name in Self.stageNames(for: options) {
+        for name in stageNames(for: options, in: command) {
             guard let descriptor = descriptor(named: name) else {
                 throw FrameProbeError("INVALID_STAGES", "unknown stage '\(name)'\(Suggestion.hint(for: name, in: descriptors.map(\.name)))")
             }
             if let missing = descriptor.requires.first(where: { !provided.contains($0) }) {
                 let providers = descriptors.filter { $0.provides.contains(missing) }.map(\.name)
-                throw FrameProbeError("INVALID_STAGES", "stage '\(name)' needs \(missing), which \(providers.joined(separator: " or ")) must provide before it")
+                let fix = providers.isEmpty ? "which no registered stage provides" : "which \(providers.joined(separator: " or ")) must provide before it"
+                throw FrameProbeError("INVALID_STAGES", "stage '\(name)' needs \(missing), \(fix)")
             }
             provided.formUnion(descriptor.provides)
             resolved.append(descriptor)

@@ -3,7 +3,8 @@
 public struct AcquisitionCheckStage: Stage {
     public static let descriptor = StageDescriptor(
         AcquisitionCheckStage.self, name: "acquisitionCheck", summary: "whether acquire would succeed on the input, and when it would record",
-        requires: [.recordingCue], emits: [AcquisitionCheck.self])
+        requires: [.recordingCue], emits: [AcquisitionCheck.self],
+        selection: StageSelection(report: true))
 
     private let options: AcquisitionOptions
     /// The recording `acquire` would make; nil when no quality fits the input.

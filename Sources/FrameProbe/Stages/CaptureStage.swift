@@ -29,7 +29,8 @@ public struct CaptureStage: Stage {
             .color("face-contours-color", "faceContoursColor", "contours colour", invalid: "INVALID_FACE_CONTOURS_COLOR",
                    \Options.annotation.faceContoursColor),
             .color("roi-color", "roiColor", "ROI colour", invalid: "INVALID_ROI_COLOR", \Options.annotation.roiColor),
-        ])
+        ],
+        selection: StageSelection(analyzeWhen: { $0.savesImages && [.face, .frame].contains($0.captureType) }))
 
     public struct Options: StageOptions {
         public var numberOfImages = 0

@@ -22,7 +22,8 @@ public struct FaceDetectionStage: Stage {
                     invalid: "INVALID_MIN_FACE_SIZE", \Options.minFaceSize, bounds: .above(0, atMost: 1)),
             .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between",
                  invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .within(1...1_000_000)),
-        ])
+        ],
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
 
     public struct Options: StageOptions {
         /// Smallest face to find, as a fraction of the frame width.

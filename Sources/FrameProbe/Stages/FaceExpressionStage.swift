@@ -2,7 +2,8 @@
 public struct FaceExpressionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceExpressionStage.self, name: "faceExpressions", summary: "eye-open and smiling probabilities (from the landmarks)",
-        requires: [.landmarks], provides: [.expressions])
+        requires: [.landmarks], provides: [.expressions],
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}

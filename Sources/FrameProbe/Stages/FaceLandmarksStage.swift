@@ -5,7 +5,8 @@ public struct FaceLandmarksStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceLandmarksStage.self, name: "faceLandmarks",
         summary: "fits dlib's 68 landmarks to every face (none to faces seen in profile) and follows faces by them",
-        requires: [.faces], provides: [.landmarks], runsBehind: true)
+        requires: [.faces], provides: [.landmarks], runsBehind: true,
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
 
     private var fitter = LandmarkFitter()
     private var follower: LandmarkFollower?

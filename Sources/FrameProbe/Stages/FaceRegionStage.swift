@@ -11,7 +11,8 @@ public struct FaceRegionStage: Stage {
                     invalid: "INVALID_FACE_CONTOURS", \Options.faceContours),
             .toggle("face-quality", "faceQuality", "add the face crop's darkness/lightness/sharpness to faceDetected",
                     invalid: "INVALID_FACE_QUALITY", \Options.faceQuality),
-        ] + regionRows)
+        ] + regionRows,
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true))
 
     /// The rows of `RegionCheck.Options` (the bounds are the seed's: SPEC §4).
     private static var regionRows: [OptionSpec] {

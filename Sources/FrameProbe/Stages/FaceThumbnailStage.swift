@@ -5,7 +5,8 @@ import Foundation
 public struct FaceThumbnailStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceThumbnailStage.self, name: "faceThumbnail", summary: "keeps the sharpest well-exposed face crop as a small JPEG (for reports)",
-        requires: [.validFace], emits: [FaceThumbnail.self])
+        requires: [.validFace], emits: [FaceThumbnail.self],
+        selection: StageSelection(report: true))
 
     /// The thumbnail's longer side.
     static let size = 160

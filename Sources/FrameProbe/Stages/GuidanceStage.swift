@@ -15,7 +15,8 @@ public struct GuidanceStage: Stage {
             .bound("strings", "strings", "FILE.strings", "override texts with Apple's \"key\" = \"value\"; format", short: nil,
                    invalid: "INVALID_STRINGS", \AcquisitionOptions.stringOverrides, shownDefault: { _ in nil },
                    parse: { value throws(FrameProbeError) in try StringsFile.parse(contentsOf: try value.text("INVALID_STRINGS", "strings")) }),
-        ])
+        ],
+        selection: StageSelection(report: true, acquire: true, optionsIn: [.acquire]))
 
     public enum Instruction: String, Sendable, CaseIterable {
         case noFace = "NO_FACE", multipleFaces = "MULTIPLE_FACES", tooFar = "TOO_FAR", tooClose = "TOO_CLOSE"

@@ -4,7 +4,8 @@ import CVision
 public struct HeadPoseStage: Stage {
     public static let descriptor = StageDescriptor(
         HeadPoseStage.self, name: "headPose", summary: "head Euler angles (solvePnP on the landmarks)",
-        requires: [.landmarks], provides: [.headPose])
+        requires: [.landmarks], provides: [.headPose],
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}

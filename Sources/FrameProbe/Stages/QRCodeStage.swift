@@ -28,7 +28,8 @@ public struct QRCodeStage: Stage {
             .number("qrcode-retry-megapixels", "qrcodeRetryMegapixels", "MP",
                     "work those second passes may do per frame, in megapixels scanned (16 lets all four run on 1080p)",
                     invalid: "INVALID_QRCODE_RETRY_MEGAPIXELS", \Options.retryMegapixels, bounds: .within(0...1000)),
-        ])
+        ],
+        selection: StageSelection(analyzeWhen: { $0.captureType == .qrcode || $0.qrcode }, report: true))
 
     public struct Options: StageOptions {
         public var symbologies = ["qrcode"]

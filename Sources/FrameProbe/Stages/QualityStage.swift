@@ -6,7 +6,8 @@ public struct QualityStage: Stage {
         options: [
             .toggle("frame-quality", "frameQuality", "emit frameQuality (darkness, lightness, sharpness of the whole frame) per analysed frame",
                     invalid: "INVALID_FRAME_QUALITY", \AnalysisOptions.frameQuality),
-        ])
+        ],
+        selection: StageSelection(analyzeWhen: { $0.frameQuality }, report: true))
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}

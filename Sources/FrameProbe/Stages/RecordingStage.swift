@@ -17,7 +17,8 @@ public struct RecordingStage: Stage {
             .bound("session-config", "sessionConfig", "FILE.json", "Unissey SessionConfig: recordingConfig, uiConfig, guidance", short: nil,
                    invalid: "INVALID_SESSION_CONFIG", \AcquisitionOptions.session, shownDefault: { _ in nil },
                    parse: { value throws(FrameProbeError) in try SessionConfig(contentsOf: try value.text("INVALID_SESSION_CONFIG", "sessionConfig")) }),
-        ])
+        ],
+        selection: StageSelection(acquire: true, optionsIn: [.acquire]))
 
     private let options: AcquisitionOptions
     private let source: String

@@ -11,7 +11,9 @@ public struct FaceImageQualityStage: Stage {
         options: [
             .toggle("face-image-quality", "faceImageQuality", "add faceImageQuality (ISO/IEC 29794-5 components, scores 0–100) to faceDetected",
                     invalid: "INVALID_FACE_IMAGE_QUALITY", \AnalysisOptions.faceImageQuality),
-        ])
+        ],
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face && ($0.faceImageQuality || $0[CaptureStage.Options.self].best) },
+                                  report: true, acquire: true, optionsIn: [.analyze, .report]))
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}

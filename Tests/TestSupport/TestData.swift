@@ -5,9 +5,9 @@ import Testing
 /// it; Scripts/testdata verifies and fetches it). Found as Scripts/lib/testdata.sh finds it: `FRAMEPROBE_TEST_DATA`
 /// when set, otherwise `../shared/devdata` beside the checkout. Without it, tests that need it are skipped with the
 /// reason; under CI (`CI` set) they run and fail, so a green CI run always includes them.
-enum TestData {
+public enum TestData {
     /// The folder, or nil with the reason it was not found.
-    static let located: (folder: URL?, reason: String) = {
+    public static let located: (folder: URL?, reason: String) = {
         let environment = ProcessInfo.processInfo.environment
         if let named = environment["FRAMEPROBE_TEST_DATA"], !named.isEmpty {
             return isFolder(named) ? (URL(fileURLWithPath: named), "")
@@ -19,25 +19,25 @@ enum TestData {
     }()
 
     /// Under CI a missing folder is an error, not a skip.
-    static let underCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+    public static let underCI = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
 
     /// Whether tests that need the folder run: it is there, or CI wants them to fail loudly without it.
-    static var runsRealFootageTests: Bool { located.folder != nil || underCI }
+    public static var runsRealFootageTests: Bool { located.folder != nil || underCI }
 
     /// The folder; records a failure (naming the reason) when it is missing.
-    static var folder: URL {
+    public static var folder: URL {
         if let folder = located.folder { return folder }
         Issue.record(Comment(rawValue: "real footage needed: \(located.reason)"))
         return URL(fileURLWithPath: "/nonexistent-frameprobe-test-data")
     }
 
     /// A file or folder in it, by its path in the folder (`video/driving_d6.mp4`).
-    static func url(_ relative: String) -> URL { folder.appendingPathComponent(relative) }
-    static func path(_ relative: String) -> String { url(relative).path }
+    public static func url(_ relative: String) -> URL { folder.appendingPathComponent(relative) }
+    public static func path(_ relative: String) -> String { url(relative).path }
 
     /// The first `seconds` of a clip in the folder, video only, stream-copied (`ffmpeg -t S -an -c copy`) into
     /// `.build/testdata-fixtures`, cached by the source's sha256: the frames are the original's, bit for bit.
-    static func firstSeconds(_ seconds: Int, of relative: String) -> String {
+    public static func firstSeconds(_ seconds: Int, of relative: String) -> String {
         let source = path(relative)
         let hash = Shell.run("sha256sum < \(Shell.quote(source)) | cut -c1-16")
         guard hash.status == 0, !hash.stdout.isEmpty else {
@@ -57,7 +57,7 @@ enum TestData {
         return fixture
     }
 
-    static let fixtures = Fixtures.packageRoot.appendingPathComponent(".build/testdata-fixtures")
+    public static let fixtures = Fixtures.packageRoot.appendingPathComponent(".build/testdata-fixtures")
 
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
@@ -68,7 +68,7 @@ enum TestData {
 extension Trait where Self == ConditionTrait {
     /// For tests and suites that read real footage from the test-data folder: skipped with the reason without it
     /// (outside CI).
-    static var needsTestData: Self {
+    public static var needsTestData: Self {
         .enabled(if: TestData.runsRealFootageTests, Comment(rawValue: TestData.located.reason))
     }
 }

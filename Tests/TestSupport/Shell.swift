@@ -1,39 +1,39 @@
 import Foundation
 
 /// Runs commands for end-to-end tests: the built `frameprobe` and shell pipelines around it.
-enum Shell {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum Shell {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
 
         /// stdout parsed as JSON Lines.
-        var events: [[String: Any]] {
+        public var events: [[String: Any]] {
             stdout.split(separator: "\n").compactMap {
                 (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
             }
         }
 
-        func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+        public func events(named name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
     }
 
     /// The executable under test: $FRAMEPROBE_BIN, or the debug build next to the tests.
-    static let frameprobe: String = ProcessInfo.processInfo.environment["FRAMEPROBE_BIN"]
+    public static let frameprobe: String = ProcessInfo.processInfo.environment["FRAMEPROBE_BIN"]
         ?? Fixtures.packageRoot.appendingPathComponent(".build/debug/frameprobe").path
 
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// `frameprobe ARGS...`, with optional bytes on standard input.
-    static func frameprobe(_ arguments: [String], stdin: Data? = nil) -> Result {
+    public static func frameprobe(_ arguments: [String], stdin: Data? = nil) -> Result {
         run(executable: frameprobe, arguments, stdin: stdin)
     }
 
     /// A `bash -o pipefail -c` command line; `$FP` is the frameprobe executable.
-    static func run(_ command: String) -> Result {
+    public static func run(_ command: String) -> Result {
         run(executable: "/bin/bash", ["-o", "pipefail", "-c", "FP=\(quote(frameprobe)); \(command)"], stdin: nil)
     }
 
-    static func run(executable: String, _ arguments: [String], stdin: Data?) -> Result {
+    public static func run(executable: String, _ arguments: [String], stdin: Data?) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -57,7 +57,7 @@ enum Shell {
     }
 
     /// Reads a descriptor to its end, retrying on EINTR (Foundation's readDataToEndOfFile traps on it).
-    static func readAll(_ descriptor: Int32) -> Data {
+    public static func readAll(_ descriptor: Int32) -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -69,14 +69,14 @@ enum Shell {
     }
 
     /// Validates JSON Lines against schema/events.schema.json (or the schema file given) with Debian's python3-jsonschema.
-    static func validateAgainstSchema(_ jsonl: String, schema: String? = nil) -> Result {
+    public static func validateAgainstSchema(_ jsonl: String, schema: String? = nil) -> Result {
         run(executable: "/usr/bin/python3", [Fixtures.packageRoot.appendingPathComponent("schema/validate.py").path] + (schema.map { [$0] } ?? []),
             stdin: Data(jsonl.utf8))
     }
 }
 
 extension Dictionary where Key == String, Value == Any {
-    func double(_ key: String) -> Double? { (self[key] as? NSNumber)?.doubleValue }
-    func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
-    func string(_ key: String) -> String? { self[key] as? String }
+    public func double(_ key: String) -> Double? { (self[key] as? NSNumber)?.doubleValue }
+    public func int(_ key: String) -> Int? { (self[key] as? NSNumber)?.intValue }
+    public func string(_ key: String) -> String? { self[key] as? String }
 }

@@ -1,16 +1,23 @@
 import Foundation
 import FrameProbe
 import Testing
+import TestSupport
 
-// A stage written outside the library module, with only its public API (no @testable import): one type, its
-// options, its event, registered with one call. This is what the README's "Adding a stage" promises.
+// Stages written outside the library module, in a test target that sees only its public API (no @testable import):
+// each is one type with its options and events, registered with one call; one hands a typed finding to the other.
+// This is what the README's "Adding a stage" promises.
+
+/// The finding the motion stage hands to later stages: `analysis[MotionScore.self]`.
+struct MotionScore: AnalysisFinding {
+    var value: Double
+}
 
 /// How much the picture changed since the previous analysed frame: the mean absolute difference of the gray
 /// frames, sampled every `step` pixels, as a fraction of the full range.
 struct MotionScoreStage: Stage {
     static let descriptor = StageDescriptor(
         MotionScoreStage.self, name: "motionScore", summary: "how much the picture changed since the previous analysed frame",
-        provides: ["motion"], emits: [MotionMeasured.self],
+        provides: [Finding(MotionScore.self)], emits: [MotionMeasured.self],
         options: [
             .int("motion-step", "motionStep", "PX", "sample every Nth pixel across and down", invalid: "INVALID_MOTION_STEP",
                  \Options.step, bounds: .atLeast(1)),
@@ -36,7 +43,9 @@ struct MotionScoreStage: Stage {
         }
         if let previous, previous.count == samples.count {
             let total = zip(previous, samples).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
-            emit(MotionMeasured(motion: Double(total) / Double(samples.count) / 255))
+            let motion = Double(total) / Double(samples.count) / 255
+            analysis[MotionScore.self] = MotionScore(value: motion)
+            emit(MotionMeasured(motion: motion))
         }
         previous = samples
     }
@@ -50,8 +59,31 @@ struct MotionMeasured: EventPayload {
     var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 4))] }
 }
 
+/// Reads the motion stage's finding: a `stillFrame` event on each frame that barely changed.
+struct StillnessStage: Stage {
+    static let descriptor = StageDescriptor(
+        StillnessStage.self, name: "stillness", summary: "marks the frames where the picture barely changed",
+        requires: [Finding(MotionScore.self)], emits: [StillFrame.self])
+
+    init(options: NoOptions, context: StageContext) {}
+
+    mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
+        guard let motion = analysis[MotionScore.self], motion.value < StillFrame.limit else { return }
+        emit(StillFrame(motion: motion.value))
+    }
+}
+
+/// `stillFrame`: a frame that changed by less than `limit` of the full range.
+struct StillFrame: EventPayload {
+    static let eventName = "stillFrame"
+    static let limit = 0.0005
+    static let schema = EventSchema(.frame, [.init("motion", .unit)])
+    let motion: Double
+    var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 6))] }
+}
+
 struct CustomStageTests {
-    let registry = StageRegistry.builtIn.registering(MotionScoreStage.self)
+    let registry = StageRegistry.builtIn.registering(MotionScoreStage.self).registering(StillnessStage.self)
 
     /// Runs `stages` over `path` with `InputRunner`, as the CLI does, and returns the events.
     func events(of path: String, options: AnalysisOptions) throws -> [Event] {
@@ -64,12 +96,13 @@ struct CustomStageTests {
 
     @Test(.needsTestData) func aStageFromOutsideTheModuleRunsOnRealFootageAndItsEventsMatchTheGeneratedSchema() throws {
         var options = AnalysisOptions()
-        options.stages = ["quality", "motionScore"]
+        options.stages = ["quality", "motionScore", "stillness"]
         // Its option is set through its row, as --config and the command line would.
         let row = try #require(registry.descriptor(named: "motionScore")?.options.first)
         #expect(row.flag == "motion-step" && row.defaultText == "8" && row.stage == "motionScore")
         try row.set(.text("0"), in: &options)
         #expect(throws: FrameProbeError.self) { try registry.validate(options) }
+        do { try registry.validate(options) } catch { #expect(error.key == "INVALID_MOTION_STEP", "\(error)") }
         try row.set(.number(4), in: &options)
         try registry.validate(options)
         #expect(options[MotionScoreStage.Options.self].step == 4)
@@ -89,6 +122,12 @@ struct CustomStageTests {
         let standing = motions(frozen).reduce(0, +) / Double(max(1, motions(frozen).count))
         #expect(moving > 0.002 && moving < 0.2, "a talking head moves a little (measured 0.005): \(moving)")
         #expect(standing < moving / 20, "a still picture barely changes (measured 7e-6, encoding noise): \(standing) vs \(moving)")
+        // The second stage read the first one's finding: every frame of the still picture is still, and the talking
+        // head's still frames are exactly its motions under the limit.
+        func stills(_ events: [Event]) -> [Double] { events.compactMap { $0.as(StillFrame.self)?.motion } }
+        #expect(stills(frozen) == motions(frozen))
+        #expect(stills(talking) == motions(talking).filter { $0 < StillFrame.limit } && stills(talking).count < motions(talking).count / 2,
+                "\(stills(talking).count) still frames of \(motions(talking).count)")
 
         // Every event, the custom one included, validates against the schema generated from this registry.
         let schema = Fixtures.temporaryDirectory().appendingPathComponent("events.schema.json")
@@ -99,6 +138,28 @@ struct CustomStageTests {
         #expect(validation.stdout.contains("\(talking.count + frozen.count) lines, 0 invalid"))
         // The built-in schema does not know the event: the check can fail.
         #expect(Shell.validateAgainstSchema(jsonl).status == 1)
+    }
+
+    /// A stage whose finding no earlier stage provides is refused before anything runs, naming the stage, the
+    /// finding and the stage that would provide it.
+    @Test func aStageWhoseFindingIsNotProvidedIsRefused() throws {
+        var options = AnalysisOptions()
+        options.stages = ["quality", "stillness", "motionScore"]
+        #expect(throws: FrameProbeError.self) { try registry.resolve(options) }
+        do { _ = try registry.resolve(options) } catch {
+            #expect(error.key == "INVALID_STAGES")
+            #expect(error.message == "stage 'stillness' needs MotionScore, which motionScore must provide before it", "\(error.message)")
+        }
+        options.stages = ["stillness"]
+        do { _ = try StageRegistry.builtIn.registering(StillnessStage.self).resolve(options) } catch {
+            #expect(error.message == "stage 'stillness' needs MotionScore, which no registered stage provides", "\(error.message)")
+        }
+        options.stages = ["motionScore", "stillness"]
+        #expect(try registry.resolve(options).map(\.name) == ["motionScore", "stillness"])
+        // Without --stages neither runs: a library user's stage selects itself only when its descriptor says when.
+        options.stages = nil
+        options.frameQuality = true
+        #expect(try registry.resolve(options).map(\.name) == ["quality", "faceDetection", "faceLandmarks", "headPose", "faceExpressions", "faceRegion"])
     }
 }
 

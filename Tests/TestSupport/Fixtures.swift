@@ -2,12 +2,12 @@ import Foundation
 import Testing
 
 /// The generated test footage (TestVideos/generate, into .build/testvideos) and the package's paths.
-enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum Fixtures {
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The footage folder, and why generating it failed (nil when it worked).
-    static let generated: (directory: URL, failure: String?) = {
+    public static let generated: (directory: URL, failure: String?) = {
         let out = packageRoot.appendingPathComponent(".build/testvideos")
         let result = Shell.run("\(packageRoot.path)/TestVideos/generate \(Shell.quote(out.path))")
         return (out, result.status == 0 ? nil : "TestVideos/generate failed (exit \(result.status)): \(result.stderr)")
@@ -15,15 +15,15 @@ enum Fixtures {
 
     /// The footage folder. When the generator failed, the test asking for it fails (and says why) — not the
     /// whole test process.
-    static var directory: URL {
+    public static var directory: URL {
         if let failure = generated.failure { Issue.record(Comment(rawValue: failure)) }
         return generated.directory
     }
 
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    public static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// A new MPEG-TS file of two 1 s H.264 segments: 320×240, then 640×360 (timestamps continuing).
-    static func resizingStream() -> String {
+    public static func resizingStream() -> String {
         let dir = temporaryDirectory()
         let make = Shell.run("""
             cd \(Shell.quote(dir.path)) && \
@@ -37,14 +37,14 @@ enum Fixtures {
 
     /// A fresh temporary directory for one test, inside this process's own folder, which is removed when the test
     /// process exits — whether its tests passed or failed (tests that can also remove theirs at once do).
-    static func temporaryDirectory() -> URL {
+    public static func temporaryDirectory() -> URL {
         let url = runFolder.appendingPathComponent("frameprobe-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// `frameprobe-tests-PID` in the system's temporary folder, registered for removal at exit.
-    static let runFolder: URL = {
+    public static let runFolder: URL = {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("frameprobe-tests-\(getpid())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: Fixtures.runFolder) }

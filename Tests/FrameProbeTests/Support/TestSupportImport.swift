@@ -1,0 +1,2 @@
+// Every test file here uses the shared helpers (Fixtures, Shell, TestData).
+@_exported import TestSupport
