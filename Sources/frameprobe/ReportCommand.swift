@@ -122,7 +122,7 @@ struct ReportCommand: Command {
         media.removeFirst(kept.count)
         // An input analysed again replaces the images and clips its cut run left in its folder.
         if journal != nil { options.overwrite = true }
-        let aggregator = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
+        let aggregator = ReportAggregator(options: options)
         let progress = ProgressLine.isWanted(options.progress) ? ProgressLine(totalInputs: media.count) : nil
         let batch = BatchRunner(runner: InputRunner(options: options, stages: stages), jobs: options.jobs)
         let positions = media.map(\.position)
@@ -164,7 +164,7 @@ struct ReportCommand: Command {
             report.error = "INPUT_UNREADABLE: \(message)"
             return [report]
         }
-        let lines = ReportAggregator(intervals: options.intervals, fiqThreshold: options.fiqThreshold)
+        let lines = ReportAggregator(options: options)
         var analysisEvents = 0
         do throws(FrameProbeError) {
             // Line by line: memory stays flat however long the file is.

@@ -4,8 +4,9 @@ import Testing
 import TestSupport
 
 // Stages written outside the library module, in a test target that sees only its public API (no @testable import):
-// each is one type with its options and events, registered with one call; one hands a typed finding to the other.
-// This is what the README's "Adding a stage" promises.
+// each is one type with its options and events, registered with one call; one hands a typed finding to the other,
+// and declares a reported value that every report format then shows. This is what the README's "Adding a stage"
+// promises; nothing under Sources/ names these stages.
 
 /// The finding the motion stage hands to later stages: `analysis[MotionScore.self]`.
 struct MotionScore: AnalysisFinding {
@@ -21,10 +22,14 @@ struct MotionScoreStage: Stage {
         options: [
             .int("motion-step", "motionStep", "PX", "sample every Nth pixel across and down", invalid: "INVALID_MOTION_STEP",
                  \Options.step, bounds: .atLeast(1)),
-        ])
+            .number("still-below", "stillBelow", "FRACTION", "a frame that changed by less than this is still", invalid: "INVALID_STILL_BELOW",
+                    \Options.stillBelow, bounds: .within(0...1)),
+        ],
+        report: MotionReport.self)
 
     struct Options: StageOptions {
         var step = 8
+        var stillBelow = 0.0005
         init() {}
     }
 
@@ -51,32 +56,103 @@ struct MotionScoreStage: Stage {
     }
 }
 
-/// `motionMeasured`: the custom stage's event, with its schema.
-struct MotionMeasured: EventPayload {
+/// `motionMeasured`: the custom stage's event, with its schema; the report reads it back from JSON Lines too.
+struct MotionMeasured: ReadableEvent {
     static let eventName = "motionMeasured"
     static let schema = EventSchema(.frame, [.init("motion", .unit)])
     let motion: Double
-    var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 4))] }
+    var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 6))] }
+
+    init(motion: Double) { self.motion = motion }
+    init?(reading fields: EventFields) {
+        guard let motion = fields.number("motion") else { return nil }
+        self.motion = motion
+    }
 }
 
-/// Reads the motion stage's finding: a `stillFrame` event on each frame that barely changed.
+/// What the motion stage reports: the motion per frame (plotted, with its statistics), the share of still frames,
+/// and when the picture stood still (below `--still-below`).
+struct MotionReport: ReportPart {
+    var motion: ScoreStats?
+    var stillFrames = 0
+    var measuredFrames = 0
+    private var reading = Transient(Reading())
+
+    struct Reading: Sendable {
+        var sum = ScoreAccumulator()
+        var stillBelow = MotionScoreStage.Options().stillBelow
+    }
+
+    enum CodingKeys: String, CodingKey { case motion, stillFrames, measuredFrames }
+    typealias Total = MotionReport
+
+    init() {}
+    init(options: AnalysisOptions) { reading.value.stillBelow = options[MotionScoreStage.Options.self].stillBelow }
+
+    static let notMeasured = "no motion was measured (run without the motionScore stage?)"
+    static let values = [
+        ReportedValue("motion", range: 0...0.05, help: "mean gray change since the previous analysed frame", plot: "motion",
+                      color: "#e8590c", references: [ReferenceLine(MotionScoreStage.Options().stillBelow, "still")]),
+    ]
+    static let conditions = [ReportedCondition("still", label: "still", color: "#868e96", plot: "motion", missingReason: notMeasured)]
+    static let gateFields = GateField.statistics("motion", missing: notMeasured) + [GateField("stillRatio", missing: notMeasured)]
+    static let reads: [any ReadableEvent.Type] = [MotionMeasured.self]
+    static let frameEvents = reads
+    static let columns = [ReportColumn("motion (mean)")]
+
+    mutating func read(_ event: Event, frame: inout FrameValues) {
+        guard let measured = event.as(MotionMeasured.self) else { return }
+        let still = measured.motion < reading.value.stillBelow
+        frame.values["motion"] = measured.motion
+        frame.conditions["still"] = still
+        reading.value.sum.add(measured.motion)
+        measuredFrames += 1
+        if still { stillFrames += 1 }
+    }
+
+    mutating func finish(_ input: InputCounts) { motion = reading.value.sum.stats }
+
+    func fields(_ input: InputCounts) -> [String: Double] { Self.fields(of: self, input) }
+
+    static func total(_ parts: [MotionReport]) -> MotionReport {
+        var total = MotionReport()
+        total.motion = ScoreStats(combining: parts.compactMap(\.motion))
+        total.stillFrames = parts.reduce(0) { $0 + $1.stillFrames }
+        total.measuredFrames = parts.reduce(0) { $0 + $1.measuredFrames }
+        return total
+    }
+
+    static func fields(of total: MotionReport, _ input: InputCounts) -> [String: Double] {
+        guard let motion = total.motion, total.measuredFrames > 0 else { return [:] }
+        return motion.fields(named: "motion").merging(["stillRatio": Double(total.stillFrames) / Double(total.measuredFrames)]) { $1 }
+    }
+
+    func cells(_ fields: [String: Double]) -> [String] { [ReportText.number(motion?.mean, decimals: 4)] }
+    static func totalCells(_ total: MotionReport, _ fields: [String: Double], inputs: Int) -> [String] {
+        [ReportText.number(total.motion?.mean, decimals: 4)]
+    }
+    func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] { [("still", ReportText.percent(fields["stillRatio"]))] }
+}
+
+/// Reads the motion stage's finding: a `stillFrame` event on each frame that changed by less than `--still-below`.
 struct StillnessStage: Stage {
     static let descriptor = StageDescriptor(
         StillnessStage.self, name: "stillness", summary: "marks the frames where the picture barely changed",
         requires: [Finding(MotionScore.self)], emits: [StillFrame.self])
 
-    init(options: NoOptions, context: StageContext) {}
+    private let stillBelow: Double
+
+    init(options: NoOptions, context: StageContext) { stillBelow = context.options[MotionScoreStage.Options.self].stillBelow }
 
     mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
-        guard let motion = analysis[MotionScore.self], motion.value < StillFrame.limit else { return }
+        guard let motion = analysis[MotionScore.self], motion.value < stillBelow else { return }
         emit(StillFrame(motion: motion.value))
     }
 }
 
-/// `stillFrame`: a frame that changed by less than `limit` of the full range.
+/// `stillFrame`: a frame that barely changed.
 struct StillFrame: EventPayload {
     static let eventName = "stillFrame"
-    static let limit = 0.0005
     static let schema = EventSchema(.frame, [.init("motion", .unit)])
     let motion: Double
     var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 6))] }
@@ -126,7 +202,7 @@ struct CustomStageTests {
         // head's still frames are exactly its motions under the limit.
         func stills(_ events: [Event]) -> [Double] { events.compactMap { $0.as(StillFrame.self)?.motion } }
         #expect(stills(frozen) == motions(frozen))
-        #expect(stills(talking) == motions(talking).filter { $0 < StillFrame.limit } && stills(talking).count < motions(talking).count / 2,
+        #expect(stills(talking) == motions(talking).filter { $0 < 0.0005 } && stills(talking).count < motions(talking).count / 2,
                 "\(stills(talking).count) still frames of \(motions(talking).count)")
 
         // Every event, the custom one included, validates against the schema generated from this registry.

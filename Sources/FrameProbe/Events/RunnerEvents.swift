@@ -1,7 +1,7 @@
 /// The events the runner emits around every input's stage events (SPEC §2).
 
 /// `inputOpened`: the input opened, and what it is.
-public struct InputOpened: EventPayload {
+public struct InputOpened: ReadableEvent {
     public static let eventName = "inputOpened"
     public let info: InputInfo
     /// A file input's size, time and first-MiB digest (what `--resume` compares); nil for streams and devices.
@@ -33,10 +33,18 @@ public struct InputOpened: EventPayload {
         if let fingerprint { fields.append(("fingerprint", fingerprint.json)) }
         return fields
     }
+
+    /// What the report reads back: the stream's description (its fingerprint is `--resume`'s, not the report's).
+    public init?(reading fields: EventFields) {
+        info = InputInfo(width: fields.integer("width") ?? 0, height: fields.integer("height") ?? 0, fps: fields.number("fps") ?? 0,
+                         codec: fields.string("codec") ?? "", pixelFormat: fields.string("pixelFormat") ?? "",
+                         durationSeconds: fields.number("durationSeconds"), rotation: fields.integer("rotation") ?? 0)
+        fingerprint = nil
+    }
 }
 
 /// `inputClosed`: the input is finished; what was decoded and found.
-public struct InputClosed: EventPayload {
+public struct InputClosed: ReadableEvent {
     public static let eventName = "inputClosed"
     public let summary: InputSummary
 
@@ -59,10 +67,27 @@ public struct InputClosed: EventPayload {
             ("imagesCaptured", .int(summary.imagesCaptured)),
         ] + (summary.interrupted ? [("interrupted", .bool(true))] : [])
     }
+
+    public static let countFields: Set<String> = ["framesDecoded", "framesAnalysed", "corruptPacketsSkipped", "faceFrames",
+                                                  "anyFaceFrames", "qrCodes", "imagesCaptured"]
+
+    public init?(reading fields: EventFields) {
+        var summary = InputSummary()
+        summary.framesDecoded = fields.integer("framesDecoded") ?? 0
+        summary.framesAnalysed = fields.integer("framesAnalysed") ?? 0
+        summary.corruptPacketsSkipped = fields.integer("corruptPacketsSkipped") ?? 0
+        summary.elapsedSeconds = fields.number("elapsedSeconds") ?? 0
+        summary.faceFrames = fields.integer("faceFrames") ?? 0
+        summary.anyFaceFrames = fields.integer("anyFaceFrames") ?? 0
+        summary.qrCodes = fields.integer("qrCodes") ?? 0
+        summary.imagesCaptured = fields.integer("imagesCaptured") ?? 0
+        summary.interrupted = fields.bool("interrupted") ?? false
+        self.summary = summary
+    }
 }
 
 /// `skipped`: a file in a walked folder that is not media.
-public struct InputSkipped: EventPayload {
+public struct InputSkipped: ReadableEvent {
     public static let eventName = "skipped"
     public let reason: String
 
@@ -70,10 +95,11 @@ public struct InputSkipped: EventPayload {
 
     public static let schema = EventSchema(.input, [.init("reason", .string(minLength: 1))])
     public var fields: [(String, JSONValue)] { [("reason", .string(reason))] }
+    public init?(reading fields: EventFields) { reason = fields.string("reason") ?? "" }
 }
 
 /// `error`: the input (or the frame named) failed; the key is one of SPEC's error keys.
-public struct Failure: EventPayload {
+public struct Failure: ReadableEvent {
     public static let eventName = "error"
     public let error: FrameProbeError
 
@@ -82,6 +108,7 @@ public struct Failure: EventPayload {
     public static let schema = EventSchema(.either, [.init("key", .key), .init("message", .string(minLength: 1))])
     public var fields: [(String, JSONValue)] { [("key", .string(error.key)), ("message", .string(error.message))] }
     public var isFailure: Bool { true }
+    public init?(reading fields: EventFields) { error = FrameProbeError(fields.string("key") ?? "ERROR", fields.string("message") ?? "") }
 }
 
 /// `notice`: something worth knowing that is not a failure (e.g. a setting that does not apply here).

@@ -62,12 +62,14 @@ public struct StageDescriptor: Sendable {
     public let runsBehind: Bool
     /// Which commands run it when `--stages` does not name the stages, and the settings that turn it on.
     public let selection: StageSelection
+    /// What it reports about an input, declared once: `report` reads its events into this part (nil: nothing).
+    public let report: (any ReportPart.Type)?
     private let make: @Sendable (StageContext) throws(FrameProbeError) -> any Stage
     private let validateOptions: @Sendable (AnalysisOptions) throws(FrameProbeError) -> Void
 
     public init<S: Stage>(_ stage: S.Type, name: String, summary: String, requires: [Finding] = [], provides: [Finding] = [],
                           emits: [any EventPayload.Type] = [], options: [OptionSpec] = [], runsBehind: Bool = false,
-                          selection: StageSelection = .whenNamed) {
+                          selection: StageSelection = .whenNamed, report: (any ReportPart.Type)? = nil) {
         self.name = name
         self.summary = summary
         self.requires = requires
@@ -80,6 +82,7 @@ public struct StageDescriptor: Sendable {
         }
         self.runsBehind = runsBehind
         self.selection = selection
+        self.report = report
         make = { context throws(FrameProbeError) in try S(options: context.options[S.Options.self], context: context) }
         validateOptions = { options throws(FrameProbeError) in try options[S.Options.self].validate() }
     }

@@ -4,7 +4,7 @@ public struct AcquisitionCheckStage: Stage {
     public static let descriptor = StageDescriptor(
         AcquisitionCheckStage.self, name: "acquisitionCheck", summary: "whether acquire would succeed on the input, and when it would record",
         requires: [.recordingCue], emits: [AcquisitionCheck.self],
-        selection: StageSelection(report: true))
+        selection: StageSelection(report: true), report: AcquisitionReport.self)
 
     private let options: AcquisitionOptions
     /// The recording `acquire` would make; nil when no quality fits the input.
@@ -34,7 +34,7 @@ public struct AcquisitionCheckStage: Stage {
 }
 
 /// `acquisitionCheck`: the outcome `acquire` would have on an input.
-public struct AcquisitionCheck: EventPayload, Equatable, Codable {
+public struct AcquisitionCheck: ReadableEvent, Equatable, Codable {
     public static let eventName = "acquisitionCheck"
     public var succeeded: Bool
     /// When recording would start (media time).
@@ -49,5 +49,13 @@ public struct AcquisitionCheck: EventPayload, Equatable, Codable {
     public var fields: [(String, JSONValue)] {
         [("succeeded", .bool(succeeded)), ("recordStartPts", recordStartPts.map { .number($0, decimals: 3) } ?? .null),
          ("failure", failure.map { .string($0) } ?? .null)]
+    }
+
+    public init(succeeded: Bool, recordStartPts: Double?, failure: String?) {
+        (self.succeeded, self.recordStartPts, self.failure) = (succeeded, recordStartPts, failure)
+    }
+
+    public init?(reading fields: EventFields) {
+        self.init(succeeded: fields.bool("succeeded") ?? false, recordStartPts: fields.number("recordStartPts"), failure: fields.string("failure"))
     }
 }

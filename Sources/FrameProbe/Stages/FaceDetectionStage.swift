@@ -23,7 +23,7 @@ public struct FaceDetectionStage: Stage {
             .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between",
                  invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .within(1...1_000_000)),
         ],
-        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true), report: FaceReport.self)
 
     public struct Options: StageOptions {
         /// Smallest face to find, as a fraction of the frame width.

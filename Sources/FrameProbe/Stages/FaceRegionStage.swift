@@ -95,14 +95,17 @@ enum FaceCrop {
 }
 
 /// `faceUndetected`: the primary face stopped being valid.
-public struct FaceUndetected: EventPayload {
+public struct FaceUndetected: ReadableEvent {
     public static let eventName = "faceUndetected"
     public static let schema = EventSchema(.frame, [])
     public var fields: [(String, JSONValue)] { [] }
+
+    public init() {}
+    public init?(reading fields: EventFields) {}
 }
 
 /// `faceDetected`: the valid primary face, Yoonit's and ML Kit's fields.
-public struct FaceDetected: EventPayload {
+public struct FaceDetected: ReadableEvent {
     public static let eventName = "faceDetected"
     public var face: FaceObservation
     /// The enlarged, validated box.
@@ -110,6 +113,22 @@ public struct FaceDetected: EventPayload {
     public var faceCount: Int
     public var includeContours: Bool
     public var quality: QualityScores?
+    /// The head-pose labels as a read-back event gave them (nil: from the angles, which it gives rounded).
+    var readLabels: HeadPose.Labels??
+
+    /// The head angles as the event gives them: a face seen only in profile has no landmarks, so its yaw is the
+    /// profile's rough estimate and the rest unknown.
+    public var angles: (x: Double?, y: Double?, z: Double?) {
+        let pose = face.headPose
+        return (pose?.x, pose?.y ?? face.profile.map(\.yawEstimate), pose?.z)
+    }
+
+    /// The head-pose labels as the event gives them; nil without a pose.
+    public var labels: HeadPose.Labels? {
+        if let readLabels { return readLabels }
+        if let pose = face.headPose { return pose.labels }
+        return face.profile.map { HeadPose.Labels(vertical: nil, horizontal: HeadPose.label($0.yawEstimate, HeadPose.horizontalLabels), tilt: nil) }
+    }
 
     public static let schema: EventSchema = {
         let probability = JSONSchema.unit.orNull
@@ -138,9 +157,7 @@ public struct FaceDetected: EventPayload {
     public var fields: [(String, JSONValue)] {
         func number(_ value: Double?, _ decimals: Int) -> JSONValue { value.map { .number($0, decimals: decimals) } ?? .null }
         func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
-        // A face seen only in profile has no landmarks: its yaw is the profile's rough estimate, the rest unknown.
-        let profileYaw = face.profile.map(\.yawEstimate)
-        let pose = face.headPose
+        let angles = self.angles
         var fields: [(String, JSONValue)] = [
             ("x", .int(Int(box.x.rounded()))), ("y", .int(Int(box.y.rounded()))),
             ("width", .int(Int(box.width.rounded()))), ("height", .int(Int(box.height.rounded()))),
@@ -148,11 +165,9 @@ public struct FaceDetected: EventPayload {
             ("leftEyeOpenProbability", number(face.leftEyeOpenProbability, 3)),
             ("rightEyeOpenProbability", number(face.rightEyeOpenProbability, 3)),
             ("smilingProbability", number(face.smilingProbability, 3)),
-            ("headEulerAngleX", number(pose?.x, 2)), ("headEulerAngleY", number(pose?.y ?? profileYaw, 2)), ("headEulerAngleZ", number(pose?.z, 2)),
-            ("headPose", pose.map { pose in
-                .object([("vertical", text(pose.verticalLabel)), ("horizontal", text(pose.horizontalLabel)), ("tilt", text(pose.tiltLabel))])
-            } ?? profileYaw.map { yaw in
-                .object([("vertical", .null), ("horizontal", text(HeadPose.label(yaw, HeadPose.horizontalLabels))), ("tilt", .null)])
+            ("headEulerAngleX", number(angles.x, 2)), ("headEulerAngleY", number(angles.y, 2)), ("headEulerAngleZ", number(angles.z, 2)),
+            ("headPose", labels.map { labels in
+                .object([("vertical", text(labels.vertical)), ("horizontal", text(labels.horizontal)), ("tilt", text(labels.tilt))])
             } ?? .null),
         ]
         if let side = face.profile { fields.append(("profile", .string(side.rawValue))) }
@@ -164,5 +179,26 @@ public struct FaceDetected: EventPayload {
         if let quality { fields.append(("quality", .object(quality.jsonFields))) }
         if let imageQuality = face.imageQuality { fields.append(("faceImageQuality", imageQuality.json)) }
         return fields
+    }
+}
+
+extension FaceDetected {
+    public static var countFields: Set<String> { ["trackingId"] }
+
+    /// What the report reads back: the box, the face count, the angles and labels, the face image quality.
+    public init?(reading fields: EventFields) {
+        func number(_ key: String) -> Double { fields.number(key) ?? 0 }
+        box = Box(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
+        face = FaceObservation(box: box, trackingId: fields.integer("trackingId") ?? 0)
+        face.profile = fields.string("profile").flatMap(ProfileSide.init(rawValue:))
+        if let x = fields.number("headEulerAngleX"), let y = fields.number("headEulerAngleY"), let z = fields.number("headEulerAngleZ") {
+            face.headPose = HeadPose(x: x, y: y, z: z)
+        }
+        face.imageQuality = fields.nested("faceImageQuality").map(FaceImageQuality.init(reading:))
+        faceCount = fields.integer("faceCount") ?? 1
+        includeContours = false
+        readLabels = .some(fields.nested("headPose").map { pose in
+            HeadPose.Labels(vertical: pose.string("vertical"), horizontal: pose.string("horizontal"), tilt: pose.string("tilt"))
+        })
     }
 }

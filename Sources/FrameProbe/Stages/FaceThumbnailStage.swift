@@ -6,7 +6,7 @@ public struct FaceThumbnailStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceThumbnailStage.self, name: "faceThumbnail", summary: "keeps the sharpest well-exposed face crop as a small JPEG (for reports)",
         requires: [.validFace], emits: [FaceThumbnail.self],
-        selection: StageSelection(report: true))
+        selection: StageSelection(report: true), report: FaceThumbnailReport.self)
 
     /// The thumbnail's longer side.
     static let size = 160
@@ -34,7 +34,7 @@ public struct FaceThumbnailStage: Stage {
 }
 
 /// `faceThumbnail`: the input's best face crop, for the HTML report.
-public struct FaceThumbnail: EventPayload {
+public struct FaceThumbnail: ReadableEvent {
     public static let eventName = "faceThumbnail"
     public var frame: Int
     public var pts: Double
@@ -46,5 +46,14 @@ public struct FaceThumbnail: EventPayload {
 
     public var fields: [(String, JSONValue)] {
         [("thumbnailFrame", .int(frame)), ("thumbnailPts", .number(pts, decimals: 3)), ("jpegBase64", .string(jpegBase64))]
+    }
+
+    public init(frame: Int, pts: Double, jpegBase64: String) {
+        (self.frame, self.pts, self.jpegBase64) = (frame, pts, jpegBase64)
+    }
+
+    public init?(reading fields: EventFields) {
+        guard let jpeg = fields.string("jpegBase64") else { return nil }
+        self.init(frame: fields.integer("thumbnailFrame") ?? 0, pts: fields.number("thumbnailPts") ?? 0, jpegBase64: jpeg)
     }
 }

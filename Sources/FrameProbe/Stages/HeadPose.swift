@@ -26,6 +26,15 @@ public struct HeadPose: Sendable, Equatable {
     public static let horizontalLabels = ["Super Left", "Left", "Frontal", "Right", "Super Right"]
     public static let tiltLabels = ["Super Right", "Right", "Frontal", "Left", "Super Left"]
 
+    /// The seed's label on each axis (nil between two classes).
+    public struct Labels: Sendable, Equatable {
+        public var vertical: String?
+        public var horizontal: String?
+        public var tilt: String?
+    }
+
+    public var labels: Labels { Labels(vertical: verticalLabel, horizontal: horizontalLabel, tilt: tiltLabel) }
+
     public var verticalLabel: String? { Self.label(x, Self.verticalLabels) }
     public var horizontalLabel: String? { Self.label(y, Self.horizontalLabels) }
     public var tiltLabel: String? { Self.label(z, Self.tiltLabels) }

@@ -5,7 +5,7 @@ public struct HeadPoseStage: Stage {
     public static let descriptor = StageDescriptor(
         HeadPoseStage.self, name: "headPose", summary: "head Euler angles (solvePnP on the landmarks)",
         requires: [.landmarks], provides: [.headPose],
-        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
+        selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true), report: HeadPoseReport.self)
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}

@@ -29,7 +29,7 @@ public struct QRCodeStage: Stage {
                     "work those second passes may do per frame, in megapixels scanned (16 lets all four run on 1080p)",
                     invalid: "INVALID_QRCODE_RETRY_MEGAPIXELS", \Options.retryMegapixels, bounds: .within(0...1000)),
         ],
-        selection: StageSelection(analyzeWhen: { $0.captureType == .qrcode || $0.qrcode }, report: true))
+        selection: StageSelection(analyzeWhen: { $0.captureType == .qrcode || $0.qrcode }, report: true), report: QRCodeReport.self)
 
     public struct Options: StageOptions {
         public var symbologies = ["qrcode"]
@@ -176,9 +176,24 @@ public struct QRCodeStage: Stage {
 }
 
 /// `qrCodeScanned`: a code appeared (or, with `--qrcode-every-frame`, is still there).
-public struct QRCodeScanned: EventPayload {
+public struct QRCodeScanned: ReadableEvent {
     public static let eventName = "qrCodeScanned"
     public let code: BarcodeObservation
+    /// `content` as a read-back event gave it.
+    private var readContent: String?
+
+    public init(code: BarcodeObservation) { self.code = code }
+
+    /// The text, or base64 of a binary payload: what reports list.
+    public var content: String { readContent ?? code.reportedContent }
+
+    /// What the report reads back: the content (the code's bytes from `raw`).
+    public init?(reading fields: EventFields) {
+        guard let content = fields.string("content") else { return nil }
+        code = BarcodeObservation(payload: fields.string("raw").flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? [], polygon: [],
+                                  symbology: fields.string("symbology") ?? "")
+        readContent = content
+    }
 
     public static let schema = EventSchema(.frame, [
         .init("content", .string()), .init("encoding", .oneOf(["utf8", "base64"])),

@@ -37,22 +37,55 @@ public struct QualityScores: Sendable, Equatable {
     public var lightnessLabel: String { isTooLight ? "Too light" : "Acceptable" }
     public var sharpnessLabel: String { isBlurred ? "Blurred" : "Acceptable" }
 
+    /// Which limits the scores pass.
+    public struct Flags: Sendable, Equatable {
+        public var tooDark: Bool
+        public var tooLight: Bool
+        public var blurred: Bool
+
+        /// From the labels of read-back fields (`darknessLabel` …).
+        init(reading fields: EventFields) {
+            tooDark = fields.string(Field.darknessLabel) == "Too dark"
+            tooLight = fields.string(Field.lightnessLabel) == "Too light"
+            blurred = fields.string(Field.sharpnessLabel) == "Blurred"
+        }
+
+        init(tooDark: Bool, tooLight: Bool, blurred: Bool) {
+            (self.tooDark, self.tooLight, self.blurred) = (tooDark, tooLight, blurred)
+        }
+    }
+
+    public var flags: Flags { Flags(tooDark: isTooDark, tooLight: isTooLight, blurred: isBlurred) }
+
+    /// The event fields' names: the encoding, the schema and the reading back below use these.
+    enum Field {
+        static let darkness = "darkness", lightness = "lightness", sharpness = "sharpness"
+        static let darknessLabel = "darknessLabel", lightnessLabel = "lightnessLabel", sharpnessLabel = "sharpnessLabel"
+    }
+
     /// The schema of `jsonFields`.
     static let schemaProperties: [EventSchema.Property] = [
-        .init("darkness", .unit), .init("lightness", .unit), .init("sharpness", .number(minimum: 0)),
-        .init("darknessLabel", .oneOf(["Too dark", "Acceptable"])), .init("lightnessLabel", .oneOf(["Too light", "Acceptable"])),
-        .init("sharpnessLabel", .oneOf(["Blurred", "Acceptable"])),
+        .init(Field.darkness, .unit), .init(Field.lightness, .unit), .init(Field.sharpness, .number(minimum: 0)),
+        .init(Field.darknessLabel, .oneOf(["Too dark", "Acceptable"])), .init(Field.lightnessLabel, .oneOf(["Too light", "Acceptable"])),
+        .init(Field.sharpnessLabel, .oneOf(["Blurred", "Acceptable"])),
     ]
 
     /// The event fields: the three scores and their labels.
     var jsonFields: [(String, JSONValue)] {
         [
-            ("darkness", .number(darkness, decimals: 4)),
-            ("lightness", .number(lightness, decimals: 4)),
-            ("sharpness", .number(sharpness, decimals: 4)),
-            ("darknessLabel", .string(darknessLabel)),
-            ("lightnessLabel", .string(lightnessLabel)),
-            ("sharpnessLabel", .string(sharpnessLabel)),
+            (Field.darkness, .number(darkness, decimals: 4)),
+            (Field.lightness, .number(lightness, decimals: 4)),
+            (Field.sharpness, .number(sharpness, decimals: 4)),
+            (Field.darknessLabel, .string(darknessLabel)),
+            (Field.lightnessLabel, .string(lightnessLabel)),
+            (Field.sharpnessLabel, .string(sharpnessLabel)),
         ]
+    }
+
+    /// The scores of read-back fields; nil when one is missing.
+    init?(reading fields: EventFields) {
+        guard let darkness = fields.number(Field.darkness), let lightness = fields.number(Field.lightness),
+              let sharpness = fields.number(Field.sharpness) else { return nil }
+        self.init(darkness: darkness, lightness: lightness, sharpness: sharpness)
     }
 }

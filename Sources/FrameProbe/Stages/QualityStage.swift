@@ -7,7 +7,7 @@ public struct QualityStage: Stage {
             .toggle("frame-quality", "frameQuality", "emit frameQuality (darkness, lightness, sharpness of the whole frame) per analysed frame",
                     invalid: "INVALID_FRAME_QUALITY", \AnalysisOptions.frameQuality),
         ],
-        selection: StageSelection(analyzeWhen: { $0.frameQuality }, report: true))
+        selection: StageSelection(analyzeWhen: { $0.frameQuality }, report: true), report: QualityReport.self)
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}
@@ -18,10 +18,24 @@ public struct QualityStage: Stage {
 }
 
 /// `frameQuality`: the whole frame's scores.
-public struct FrameQuality: EventPayload {
+public struct FrameQuality: ReadableEvent {
     public static let eventName = "frameQuality"
     public let scores: QualityScores
+    /// The labels as a read-back event gave them (nil: from the scores). Rounded scores could fall on the other
+    /// side of a limit; the event's labels are what it said.
+    private var readFlags: QualityScores.Flags?
+
+    public init(scores: QualityScores) { self.scores = scores }
+
+    /// Too dark, too light, blurred.
+    public var flags: QualityScores.Flags { readFlags ?? scores.flags }
 
     public static let schema = EventSchema(.frame, QualityScores.schemaProperties)
     public var fields: [(String, JSONValue)] { scores.jsonFields }
+
+    public init?(reading fields: EventFields) {
+        guard let scores = QualityScores(reading: fields) else { return nil }
+        self.scores = scores
+        readFlags = QualityScores.Flags(reading: fields)
+    }
 }

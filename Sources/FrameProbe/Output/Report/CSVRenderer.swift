@@ -3,7 +3,7 @@
 /// that a spreadsheet would run as a formula are neutralised (OWASP's CSV-injection advice); number cells are ours.
 enum CSVRenderer {
     static func render(_ document: ReportDocument) -> String {
-        var columns = InputReport.fieldNames.filter { name in document.inputs.contains { $0.fields[name] != nil } }
+        var columns = document.parts.fieldNames.filter { name in document.inputs.contains { $0.fields[name] != nil } }
         if document.baseline != nil { columns += columns.map { Baseline.deltaPrefix + $0 } }
         let header = ["source", "error"] + columns
         let rows = document.inputs.map { input in

@@ -12,7 +12,8 @@ public struct Gate: Codable, Sendable, Equatable {
 
     static let comparisons = [">=", "<=", "==", "!=", ">", "<"]
 
-    public init(parsing text: String) throws(FrameProbeError) {
+    /// `parts`: the report parts whose fields a gate may name.
+    public init(parsing text: String, parts: ReportPartTypes = .builtIn) throws(FrameProbeError) {
         let compact = text.replacingOccurrences(of: " ", with: "")
         expression = compact
         guard let comparison = Self.comparisons.first(where: { compact.contains($0) }),
@@ -23,8 +24,7 @@ public struct Gate: Codable, Sendable, Equatable {
         let isTotal = name.hasPrefix("total.")
         if isTotal { name.removeFirst("total.".count) }
         total = isTotal
-        // The totals have no acquisition start (each input has its own).
-        let known = isTotal ? InputReport.fieldNames.filter { $0 != "acquisitionStartPts" } + ["inputs", "failedInputs"] : InputReport.fieldNames
+        let known = isTotal ? parts.totalFieldNames : parts.fieldNames
         let base = name.hasPrefix(Baseline.deltaPrefix) ? String(name.dropFirst(Baseline.deltaPrefix.count)) : name
         guard known.contains(base) else {
             throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'\(Suggestion.hint(for: name, in: known)); fields: \(known.joined(separator: ", "))")
@@ -43,12 +43,12 @@ public struct Gate: Codable, Sendable, Equatable {
     /// The gate on a set of fields; a missing field (no frames scored, no acquisition check, no baseline value)
     /// fails it, and the result says why: a gate never passes on missing data — except a delta gate on an input
     /// the baseline lacks (`newInput`) when `passNew` (`--baseline-new-inputs pass`).
-    func evaluate(_ fields: [String: Double], newInput: Bool, passNew: Bool) -> GateResult {
+    func evaluate(_ fields: [String: Double], newInput: Bool, passNew: Bool, parts: ReportPartTypes) -> GateResult {
         guard let value = fields[field] else {
             if isDelta && newInput {
                 return GateResult(gate: expression, value: nil, passed: passNew, reason: "the input is not in the baseline", field: field)
             }
-            return GateResult(gate: expression, value: nil, passed: false, reason: Self.missingReason(field), field: field)
+            return GateResult(gate: expression, value: nil, passed: false, reason: Self.missingReason(field, parts), field: field)
         }
         let passed = switch comparison {
         case ">=": value >= threshold
@@ -80,28 +80,12 @@ public struct GateResult: Codable, Sendable, Equatable {
 }
 
 extension Gate {
-    /// Why `field` can have no value.
-    static func missingReason(_ field: String) -> String {
+    /// Why `field` can have no value: what the part that declares it says.
+    static func missingReason(_ field: String, _ parts: ReportPartTypes) -> String {
         if field.hasPrefix(Baseline.deltaPrefix) {
             let base = String(field.dropFirst(Baseline.deltaPrefix.count))
-            return "no baseline (--baseline), or it or this report has no value for \(base) (\(missingReason(base)))"
+            return "no baseline (--baseline), or it or this report has no value for \(base) (\(missingReason(base, parts)))"
         }
-        return switch field {
-        case "tooDarkRatio", "tooLightRatio", "blurredRatio", "darknessMean", "darknessMin", "darknessMax", "lightnessMean",
-             "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax":
-            "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?)"
-        case "faceFrameRatio": "no frame was analysed"
-        case "acquisitionSucceeded", "acquisitionStartPts": "the acquisition was not checked, or would not start"
-        case let name where IntervalCondition.of(field: name).map { [.dark, .light, .blurred].contains($0) } == true:
-            "no frame was scored for quality (no frameQuality events: analyze without --frame-quality?), or the report predates intervals"
-        case "faceImageQualityMean", "faceImageQualityMin", "lowFaceImageQualitySeconds", "longestLowFaceImageQualityInterval",
-             "lowFaceImageQualityIntervals":
-            "no face image quality was measured (analyze without --face-image-quality?)"
-        case let name where name.hasPrefix("fiq."):
-            "no face image quality was measured for this component (analyze without --face-image-quality?)"
-        case let name where IntervalCondition.of(field: name) != nil:
-            "no face analysis ran on this input, or the report predates intervals"
-        default: "the report has no value for \(field)"
-        }
+        return parts.missingReason(field) ?? "the report has no value for \(field)"
     }
 }

@@ -8,7 +8,7 @@ enum GitHubRenderer {
             if let error = input.error {
                 lines.append("::warning title=\(property("frameprobe: input failed"))::\(message("\(input.source): \(error)"))")
             }
-            for failed in input.failedGates {
+            for failed in input.failedGates(document.parts) {
                 lines.append("::error title=\(property("frameprobe gate \(input.source)"))::\(message("\(input.source): \(failed)"))")
             }
         }

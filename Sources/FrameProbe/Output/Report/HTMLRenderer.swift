@@ -2,7 +2,7 @@
 /// angles, darkness / lightness / sharpness) and the gate results. No script, no external resource.
 enum HTMLRenderer {
     static func render(_ document: ReportDocument) -> String {
-        let sections = document.inputs.map(section).joined(separator: "\n")
+        let sections = document.inputs.map { section($0, document.parts) }.joined(separator: "\n")
         let totalGates = document.totalGates.map(gateItem).joined()
         return """
             <!DOCTYPE html>
@@ -16,7 +16,7 @@ enum HTMLRenderer {
             </style></head><body>
             <h1>frameprobe report — <span class="\(document.passed ? "pass" : "fail")">\(document.verdict)</span></h1>
             \(document.interrupted == true ? "<p class=\"fail\"><b>Interrupted:</b> \(ReportDocument.interruptionNote).</p>" : "")
-            <p>\(document.total.inputs) inputs, \(document.total.framesAnalysed) frames analysed, face on \(percent(document.total.fields["faceFrameRatio"])) of frames.</p>
+            <p>\(summary(document)).</p>
             \(totalGates.isEmpty ? "" : "<ul class=\"gates\">\(totalGates)</ul>")
             \(sections)
             </body></html>
@@ -24,61 +24,41 @@ enum HTMLRenderer {
             """
     }
 
-    static func section(_ input: InputReport) -> String {
+    static func section(_ input: InputReport, _ parts: ReportPartTypes) -> String {
         let fields = input.fields
-        let thumbnail = input.thumbnail.flatMap { isJPEGDataURL($0) ? "<img class=\"thumb\" alt=\"best face\" src=\"\($0)\">" : nil }
-            ?? "<div class=\"thumb\" title=\"no face\"></div>"
-        let rows: [(String, String)] = [
-            ("frames analysed", "\(input.framesAnalysed) of \(input.framesDecoded)"),
-            ("face on", percent(fields["faceFrameRatio"])),
-            ("darkness / lightness / sharpness (mean)", "\(formatted(input.darkness?.mean)) / \(formatted(input.lightness?.mean)) / \(formatted(input.sharpness?.mean))"),
-            ("too dark / too light / blurred", "\(percent(fields["tooDarkRatio"])) / \(percent(fields["tooLightRatio"])) / \(percent(fields["blurredRatio"]))"),
-            ("QR codes", input.qrCodes.isEmpty ? "none" : input.qrCodes.map { "\(escapeMarkup($0.content)) (\(formatted($0.firstSeen, decimals: 2)) s)" }.joined(separator: ", ")),
-            ("when", escapeMarkup(input.intervalSummary ?? "–")),
-            ("acquire", input.acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked"),
-        ] + (input.error.map { [("error", escapeMarkup($0))] } ?? [])
-        let table = rows.map { "<tr><th>\($0.0)</th><td>\($0.1)</td></tr>" }.joined()
-        let series = input.series
-        func bands(_ conditions: [IntervalCondition]) -> [(IntervalCondition, [[Double]])] {
-            conditions.compactMap { condition in input.intervals?[condition.rawValue].map { (condition, $0) } }
-        }
-        let plots = [
-            plot("face present", series.pts, [("face", "#3c58e8", series.face.map { Double($0) })], range: (0, 1),
-                 bands: bands([.noFace, .severalFaces])),
-            plot("head angles (°)", series.pts, [("X", "#d9480f", series.headX), ("Y", "#2b8a3e", series.headY), ("Z", "#5f3dc4", series.headZ)],
-                 range: (-60, 60), bands: bands([.notFrontal])),
-            plot("quality", series.pts, [("darkness", "#343a40", series.darkness), ("lightness", "#f08c00", series.lightness),
-                                         ("sharpness", "#1c7ed6", series.sharpness)], range: (0, 1), bands: bands([.dark, .light, .blurred])),
-        ].joined() + (series.faceImageQuality.map { values in
-            plot("face image quality (unified, 0–100)", series.pts, [("unifiedQuality", "#0b7285", values)], range: (0, 100),
-                 bands: bands([.lowFaceImageQuality]))
-        } ?? "")
+        let picture = input.parts.lazy.compactMap { $0.htmlImage }.first ?? "<div class=\"thumb\" title=\"no face\"></div>"
+        let rows: [(label: String, html: String)] = [("frames analysed", "\(input.framesAnalysed) of \(input.framesDecoded)")]
+            + input.parts.flatMap { $0.htmlRows(fields) } + [("when", escapeMarkup(input.intervalSummary(parts) ?? "–"))]
+            + (input.error.map { [("error", escapeMarkup($0))] } ?? [])
+        let table = rows.map { "<tr><th>\($0.label)</th><td>\($0.html)</td></tr>" }.joined()
         return """
-            <section><div class="head">\(thumbnail)<div><h2>\(escapeMarkup(input.source))</h2><table>\(table)</table>
-            <ul class="gates">\(input.gates.map(gateItem).joined())</ul></div></div>\(plots)</section>
+            <section><div class="head">\(picture)<div><h2>\(escapeMarkup(input.source))</h2><table>\(table)</table>
+            <ul class="gates">\(input.gates.map(gateItem).joined())</ul></div></div>\(plots(input, parts))</section>
             """
+    }
+
+    /// One plot per plot title the parts' values name, in their order, with the intervals of the conditions that
+    /// shade it; a plot whose values were never measured is left out.
+    static func plots(_ input: InputReport, _ parts: ReportPartTypes) -> String {
+        let series = input.series
+        var titles: [String] = []
+        for value in parts.types.flatMap { $0.values } where !titles.contains(value.plot) { titles.append(value.plot) }
+        return titles.compactMap { title -> String? in
+            let values = parts.types.flatMap { $0.values }.filter { $0.plot == title }
+            let lines = values.compactMap { value in series.columns[value.name].map { (value.label, value.color, $0) } }
+            guard let first = values.first, !lines.isEmpty else { return nil }
+            let bands = parts.conditions.filter { $0.plot == title }.compactMap { condition in input.intervals?[condition.name].map { (condition, $0) } }
+            return plot(title, series.pts, lines, range: (first.range.lowerBound, first.range.upperBound), bands: bands)
+        }.joined()
     }
 
     static func gateItem(_ result: GateResult) -> String {
         "<li class=\"\(result.passed ? "pass" : "fail")\">\(result.passed ? "✔" : "✘") \(escapeMarkup(result.gate)) (\(escapeMarkup(result.outcome)))</li>"
     }
 
-    /// The shade of each condition's bands.
-    static func shade(_ condition: IntervalCondition) -> String {
-        switch condition {
-        case .dark: "#343a40"
-        case .light: "#f08c00"
-        case .blurred: "#1c7ed6"
-        case .noFace: "#c0262d"
-        case .severalFaces: "#7048e8"
-        case .notFrontal: "#d9480f"
-        case .lowFaceImageQuality: "#0b7285"
-        }
-    }
-
     /// A line plot of several series over time, as inline SVG, with the intervals of `bands` shaded behind.
     static func plot(_ title: String, _ times: [Double], _ lines: [(String, String, [Double?])], range: (Double, Double),
-                     bands: [(IntervalCondition, [[Double]])] = []) -> String {
+                     bands: [(ReportedCondition, [[Double]])] = []) -> String {
         let width = 360.0, height = 120.0, pad = 18.0
         let start = times.first ?? 0, end = max(times.last ?? 1, start + 1e-6)
         func x(_ t: Double) -> Double { pad + (t - start) / (end - start) * (width - 2 * pad) }
@@ -88,7 +68,7 @@ enum HTMLRenderer {
             for interval in intervals where interval.count == 2 {
                 let left = x(min(max(interval[0], start), end)), right = x(min(max(interval[1], start), end))
                 paths += "<rect class=\"band\" x=\"\(formatted(left, decimals: 1))\" y=\"\(pad)\" width=\"\(formatted(max(right - left, 1), decimals: 1))\" "
-                    + "height=\"\(height - 2 * pad)\" fill=\"\(shade(condition))\" fill-opacity=\"0.15\"><title>\(condition.label) "
+                    + "height=\"\(height - 2 * pad)\" fill=\"\(condition.color)\" fill-opacity=\"0.15\"><title>\(condition.label) "
                     + "\(formatted(interval[0], decimals: 2))–\(formatted(interval[1], decimals: 2)) s</title></rect>"
             }
         }
@@ -113,5 +93,14 @@ enum HTMLRenderer {
             """
     }
 
-    static func percent(_ value: Double?) -> String { MarkdownRenderer.percent(value) }
+    /// "2 inputs, 222 frames analysed; of the frames: blurred 100 %, dark 11.7 %, face 77.9 %" (the parts' headlines).
+    static func summary(_ document: ReportDocument) -> String {
+        let totals = document.total.fields
+        let headlines = document.parts.types.flatMap { $0.headlines }.compactMap { headline in
+            totals[headline.field].map { "\(headline.label) \(percent($0))" }
+        }
+        return "\(document.total.inputs) inputs, \(document.total.framesAnalysed) frames analysed"
+            + (headlines.isEmpty ? "" : "; of the frames: " + headlines.joined(separator: ", "))
+    }
+
 }

@@ -1,11 +1,6 @@
-/// A QR code an input showed, and when it was first seen.
-public struct CodeFinding: Codable, Sendable, Equatable {
-    public var content: String
-    public var firstSeen: Double
-}
-
-/// What a report says about one input; every number a gate can test is in `fields`.
-public struct InputReport: Codable, Sendable, Equatable {
+/// What a report says about one input: its own facts (frames, failure, plots, intervals, gates) and each stage's
+/// part (`report[QualityReport.self]`). Every number a gate can test is in `fields`.
+public struct InputReport: Sendable, Equatable {
     /// Position in the full, unsharded input list (keeps merged shard reports in the single-run order).
     public var index: Int
     public var source: String
@@ -20,56 +15,46 @@ public struct InputReport: Codable, Sendable, Equatable {
     public var incomplete: String?
     public var framesDecoded = 0
     public var framesAnalysed = 0
-    public var faceFrames = 0
-    /// Analysed frames by number of faces found ("0", "1", "2" …).
-    public var faceCounts: [String: Int] = [:]
-    /// Frames by head-pose label, per axis (vertical / horizontal / tilt).
-    public var headPose: [String: [String: Int]] = [:]
-    public var darkness: ScoreStats?
-    public var lightness: ScoreStats?
-    public var sharpness: ScoreStats?
-    public var tooDarkFrames = 0
-    public var tooLightFrames = 0
-    public var blurredFrames = 0
-    /// Frames with quality scores (`frameQuality` events): what the too dark / too light / blurred ratios are
-    /// over. Optional so that reports written before it existed still merge.
-    public var scoredFrames: Int?
     /// Wall time the analysis took (`inputClosed.elapsedSeconds`), for JUnit's `time`.
     public var elapsedSeconds: Double?
-    public var qrCodes: [CodeFinding] = []
-    public var acquisition: AcquisitionCheck?
-    /// The best face crop, as a `data:image/jpeg;base64,…` URI.
-    public var thumbnail: String?
     public var series = Series()
-    /// Per condition (`IntervalCondition`) with data, its `[start, end]` media-time intervals; nil in reports
-    /// written before intervals existed.
+    /// Per condition with data, its `[start, end]` media-time intervals; nil in reports written before intervals
+    /// existed.
     public var intervals: [String: [[Double]]]?
-    /// Face image quality score statistics per component and `unifiedQuality` (with `--face-image-quality`).
-    public var faceImageQuality: [String: ScoreStats]?
     /// New − old for every field both this report and `--baseline` have (nil: no baseline, or an input it lacks).
     public var delta: [String: Double]?
     public var gates: [GateResult] = []
+    /// The stages' parts, in registry order.
+    public internal(set) var parts: [any ReportPart]
 
-    public init(index: Int, source: String) {
+    /// An input's report before any of its events (`options`: the run's settings, which parts may read).
+    public init(index: Int, source: String, parts: ReportPartTypes = .builtIn, options: AnalysisOptions = AnalysisOptions()) {
         self.index = index
         self.source = source
+        self.parts = parts.fresh(options)
+    }
+
+    /// A stage's part of this input's report.
+    public subscript<Part: ReportPart>(_ type: Part.Type) -> Part? {
+        get { parts.lazy.compactMap { $0 as? Part }.first }
+        set {
+            guard let newValue, let position = parts.firstIndex(where: { $0 is Part }) else { return }
+            parts[position] = newValue
+        }
     }
 
     /// The largest count a report holds for one input (a million hours at 300 fps): a million inputs of it still
     /// sum within 64 bits. Counts read back beyond it, or below 0, are damaged data.
     public static let countLimit = 1_000_000_000_000
 
+    var counts: InputCounts { InputCounts(framesDecoded: framesDecoded, framesAnalysed: framesAnalysed) }
+
     /// The first field of a report read back whose value cannot be right (a count out of 0…countLimit, a score
     /// that is not a finite number), or nil.
     var fieldOutOfRange: String? {
-        let counts: [(String, Int?)] = [("index", index), ("framesDecoded", framesDecoded), ("framesAnalysed", framesAnalysed),
-                                        ("faceFrames", faceFrames), ("tooDarkFrames", tooDarkFrames), ("tooLightFrames", tooLightFrames),
-                                        ("blurredFrames", blurredFrames), ("scoredFrames", scoredFrames)]
-            + faceCounts.map { ("faceCounts.\($0.key)", $0.value) }
-        if let (name, _) = counts.first(where: { !(0...Self.countLimit).contains($0.1 ?? 0) }) { return name }
-        let stats: [(String, ScoreStats?)] = [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)]
-            + (faceImageQuality ?? [:]).map { ("faceImageQuality.\($0.key)", $0.value) }
-        if let (name, _) = stats.first(where: { $0.1.map { !$0.isPlausible } ?? false }) { return name }
+        let counts: [(String, Int)] = [("index", index), ("framesDecoded", framesDecoded), ("framesAnalysed", framesAnalysed)]
+        if let (name, _) = counts.first(where: { !(0...Self.countLimit).contains($0.1) }) { return name }
+        if let name = parts.lazy.compactMap { $0.fieldOutOfRange }.first { return name }
         if let (name, _) = fields.first(where: { !$0.value.isFinite }) { return name }
         return nil
     }
@@ -80,42 +65,17 @@ public struct InputReport: Codable, Sendable, Equatable {
         if error == nil { error = "INCOMPLETE: \(reason)" }
     }
 
+    /// The report's own gate fields (the parts add theirs).
+    static let coreFields = ["failed", "framesDecoded", "framesAnalysed"]
+
     /// The numbers gates test, by name. A field without a value is absent: a ratio over no frames (the quality
     /// ratios when no frame was scored), an acquisition that was not checked.
     public var fields: [String: Double] {
         var fields: [String: Double] = [
-            "failed": error == nil ? 0 : 1,
-            "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed),
-            "faceFrames": Double(faceFrames), "qrCodeCount": Double(qrCodes.count),
+            "failed": error == nil ? 0 : 1, "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed),
         ]
-        if framesAnalysed > 0 { fields["faceFrameRatio"] = Double(faceFrames) / Double(framesAnalysed) }
-        if let scoredFrames, scoredFrames > 0 {
-            fields["tooDarkRatio"] = Double(tooDarkFrames) / Double(scoredFrames)
-            fields["tooLightRatio"] = Double(tooLightFrames) / Double(scoredFrames)
-            fields["blurredRatio"] = Double(blurredFrames) / Double(scoredFrames)
-        }
-        fields.merge(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
-        if let acquisition {
-            fields["acquisitionSucceeded"] = acquisition.succeeded ? 1 : 0
-            if let start = acquisition.recordStartPts { fields["acquisitionStartPts"] = start }
-        }
-        return fields.merging(intervalFields) { $1 }.merging(Self.faceImageQualityFields(faceImageQuality)) { $1 }
-            .merging(Self.prefixed(delta)) { $1 }
-    }
-
-    /// `faceImageQualityMean`/`Min` (of `unifiedQuality`) and `fiq.COMPONENT.mean`/`.min`.
-    static func faceImageQualityFields(_ stats: [String: ScoreStats]?) -> [String: Double] {
-        var fields: [String: Double] = [:]
-        for (name, stat) in stats ?? [:] {
-            if name == "unifiedQuality" {
-                fields["faceImageQualityMean"] = stat.mean
-                fields["faceImageQualityMin"] = stat.min
-            } else {
-                fields["fiq.\(name).mean"] = stat.mean
-                fields["fiq.\(name).min"] = stat.min
-            }
-        }
-        return fields
+        for part in parts { fields.merge(part.fields(counts)) { $1 } }
+        return fields.merging(intervalFields) { $1 }.merging(Self.prefixed(delta)) { $1 }
     }
 
     /// `delta` as `delta.FIELD` fields.
@@ -123,88 +83,132 @@ public struct InputReport: Codable, Sendable, Equatable {
         Dictionary(uniqueKeysWithValues: (delta ?? [:]).map { (Baseline.deltaPrefix + $0.key, $0.value) })
     }
 
-    /// Every field name a gate may use.
-    public static let fieldNames = ["failed", "framesDecoded", "framesAnalysed", "faceFrames", "faceFrameRatio", "tooDarkRatio",
-                                    "tooLightRatio", "blurredRatio", "qrCodeCount", "darknessMean", "darknessMin", "darknessMax",
-                                    "lightnessMean", "lightnessMin", "lightnessMax", "sharpnessMean", "sharpnessMin", "sharpnessMax",
-                                    "acquisitionSucceeded", "acquisitionStartPts", "faceImageQualityMean", "faceImageQualityMin"]
-        + IntervalCondition.allCases.flatMap(\.fields) + FaceImageQuality.componentNames.flatMap { ["fiq.\($0).mean", "fiq.\($0).min"] }
+    public static func == (a: InputReport, b: InputReport) -> Bool {
+        a.index == b.index && a.source == b.source && a.sourceBytes == b.sourceBytes && a.error == b.error && a.incomplete == b.incomplete
+            && a.framesDecoded == b.framesDecoded && a.framesAnalysed == b.framesAnalysed && a.elapsedSeconds == b.elapsedSeconds
+            && a.series == b.series && a.intervals == b.intervals && a.delta == b.delta && a.gates == b.gates
+            && a.parts.count == b.parts.count && zip(a.parts, b.parts).allSatisfy { $0.isEqual(to: $1) }
+    }
 }
 
-/// The report's totals over all inputs.
-public struct ReportTotals: Codable, Sendable, Equatable {
+/// The report's keys of an input's JSON object; each part's own keys sit beside them.
+extension InputReport: Codable {
+    enum CodingKeys: String, CodingKey {
+        case index, source, sourceBytes, error, incomplete, framesDecoded, framesAnalysed, elapsedSeconds, series, intervals, delta, gates
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        index = try keys.decode(Int.self, forKey: .index)
+        source = try keys.decode(String.self, forKey: .source)
+        sourceBytes = try keys.decodeIfPresent(String.self, forKey: .sourceBytes)
+        error = try keys.decodeIfPresent(String.self, forKey: .error)
+        incomplete = try keys.decodeIfPresent(String.self, forKey: .incomplete)
+        framesDecoded = try keys.decode(Int.self, forKey: .framesDecoded)
+        framesAnalysed = try keys.decode(Int.self, forKey: .framesAnalysed)
+        elapsedSeconds = try keys.decodeIfPresent(Double.self, forKey: .elapsedSeconds)
+        series = try keys.decode(Series.self, forKey: .series)
+        intervals = try keys.decodeIfPresent([String: [[Double]]].self, forKey: .intervals)
+        delta = try keys.decodeIfPresent([String: Double].self, forKey: .delta)
+        gates = try keys.decode([GateResult].self, forKey: .gates)
+        parts = try ReportPartTypes.of(decoder).types.map { try $0.decodePart(from: decoder) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(index, forKey: .index)
+        try keys.encode(source, forKey: .source)
+        try keys.encodeIfPresent(sourceBytes, forKey: .sourceBytes)
+        try keys.encodeIfPresent(error, forKey: .error)
+        try keys.encodeIfPresent(incomplete, forKey: .incomplete)
+        try keys.encode(framesDecoded, forKey: .framesDecoded)
+        try keys.encode(framesAnalysed, forKey: .framesAnalysed)
+        try keys.encodeIfPresent(elapsedSeconds, forKey: .elapsedSeconds)
+        try keys.encode(series, forKey: .series)
+        try keys.encodeIfPresent(intervals, forKey: .intervals)
+        try keys.encodeIfPresent(delta, forKey: .delta)
+        try keys.encode(gates, forKey: .gates)
+        for part in parts { try part.encode(to: encoder) }
+    }
+}
+
+/// The report's totals over all inputs: its own counts and each part's section.
+public struct ReportTotals: Sendable, Equatable {
     public var inputs = 0
     public var failedInputs = 0
     public var framesDecoded = 0
     public var framesAnalysed = 0
-    public var faceFrames = 0
-    public var darkness: ScoreStats?
-    public var lightness: ScoreStats?
-    public var sharpness: ScoreStats?
-    public var tooDarkFrames = 0
-    public var tooLightFrames = 0
-    public var blurredFrames = 0
-    public var scoredFrames: Int?
-    public var qrCodeCount = 0
-    /// Inputs whose acquisition would succeed — per input 0 or 1 (`acquisitionSucceeded`), here their count.
-    public var acquisitionsSucceeded = 0
-    /// Inputs whose acquisition was checked (none: the totals' `acquisitionSucceeded` has no value).
-    public var acquisitionsChecked: Int?
     /// The interval fields over all inputs that have them: seconds and counts summed, the longest the longest.
     public var intervalFields: [String: Double]?
     /// New − old for the totals' fields, against `--baseline`.
     public var delta: [String: Double]?
-    /// Face image quality score statistics over all inputs, per component and `unifiedQuality`.
-    public var faceImageQuality: [String: ScoreStats]?
+    var sections: [TotalSection]
 
-    init(_ inputs: [InputReport]) {
+    init(_ inputs: [InputReport], parts: ReportPartTypes = .builtIn) {
         self.inputs = inputs.count
         failedInputs = inputs.filter { $0.error != nil }.count
         framesDecoded = inputs.reduce(0) { $0 + $1.framesDecoded }
         framesAnalysed = inputs.reduce(0) { $0 + $1.framesAnalysed }
-        faceFrames = inputs.reduce(0) { $0 + $1.faceFrames }
-        darkness = ScoreStats(combining: inputs.compactMap(\.darkness))
-        lightness = ScoreStats(combining: inputs.compactMap(\.lightness))
-        sharpness = ScoreStats(combining: inputs.compactMap(\.sharpness))
-        tooDarkFrames = inputs.reduce(0) { $0 + $1.tooDarkFrames }
-        tooLightFrames = inputs.reduce(0) { $0 + $1.tooLightFrames }
-        blurredFrames = inputs.reduce(0) { $0 + $1.blurredFrames }
-        scoredFrames = inputs.reduce(0) { $0 + ($1.scoredFrames ?? 0) }
-        acquisitionsChecked = inputs.filter { $0.acquisition != nil }.count
-        qrCodeCount = inputs.reduce(0) { $0 + $1.qrCodes.count }
-        acquisitionsSucceeded = inputs.filter { $0.acquisition?.succeeded == true }.count
         var intervals: [String: Double] = [:]
-        for condition in IntervalCondition.allCases {
-            let parts = inputs.map(\.intervalFields).filter { $0[condition.secondsField] != nil }
-            guard !parts.isEmpty else { continue }
-            intervals[condition.secondsField] = parts.reduce(0) { $0 + ($1[condition.secondsField] ?? 0) }
-            intervals[condition.countField] = parts.reduce(0) { $0 + ($1[condition.countField] ?? 0) }
-            intervals[condition.longestField] = parts.compactMap { $0[condition.longestField] }.max() ?? 0
+        for condition in parts.conditions {
+            let found = inputs.map(\.intervalFields).filter { $0[condition.secondsField] != nil }
+            guard !found.isEmpty else { continue }
+            intervals[condition.secondsField] = found.reduce(0) { $0 + ($1[condition.secondsField] ?? 0) }
+            intervals[condition.countField] = found.reduce(0) { $0 + ($1[condition.countField] ?? 0) }
+            intervals[condition.longestField] = found.compactMap { $0[condition.longestField] }.max() ?? 0
         }
         intervalFields = intervals
-        let measured = inputs.compactMap(\.faceImageQuality)
-        let names = Set(measured.flatMap(\.keys))
-        faceImageQuality = names.isEmpty ? nil : Dictionary(uniqueKeysWithValues: names.compactMap { name in
-            ScoreStats(combining: measured.compactMap { $0[name] }).map { (name, $0) }
-        })
+        sections = parts.types.map { $0.totalSection(of: inputs) }
     }
+
+    /// A part's section of the totals.
+    public subscript<Part: ReportPart>(_ type: Part.Type) -> Part.Total? {
+        sections.lazy.compactMap { $0.part == type ? $0.value as? Part.Total : nil }.first
+    }
+
+    var counts: InputCounts { InputCounts(framesDecoded: framesDecoded, framesAnalysed: framesAnalysed) }
+
+    static let coreFields = ["failed", "framesDecoded", "framesAnalysed", "inputs", "failedInputs"]
 
     /// The totals' fields: counts summed, ratios over all inputs' frames (absent over none), like `InputReport.fields`.
     public var fields: [String: Double] {
         var fields: [String: Double] = [
             "inputs": Double(inputs), "failedInputs": Double(failedInputs), "failed": Double(failedInputs),
-            "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed), "faceFrames": Double(faceFrames),
-            "qrCodeCount": Double(qrCodeCount),
+            "framesDecoded": Double(framesDecoded), "framesAnalysed": Double(framesAnalysed),
         ]
-        if framesAnalysed > 0 { fields["faceFrameRatio"] = Double(faceFrames) / Double(framesAnalysed) }
-        if let scoredFrames, scoredFrames > 0 {
-            fields["tooDarkRatio"] = Double(tooDarkFrames) / Double(scoredFrames)
-            fields["tooLightRatio"] = Double(tooLightFrames) / Double(scoredFrames)
-            fields["blurredRatio"] = Double(blurredFrames) / Double(scoredFrames)
-        }
-        if (acquisitionsChecked ?? 0) > 0 { fields["acquisitionSucceeded"] = Double(acquisitionsSucceeded) }
-        return fields.merging(ScoreStats.fields(darkness: darkness, lightness: lightness, sharpness: sharpness)) { $1 }
-            .merging(intervalFields ?? [:]) { $1 }.merging(InputReport.faceImageQualityFields(faceImageQuality)) { $1 }
-            .merging(InputReport.prefixed(delta)) { $1 }
+        for section in sections { fields.merge(section.part.totalFields(section, counts)) { $1 } }
+        return fields.merging(intervalFields ?? [:]) { $1 }.merging(InputReport.prefixed(delta)) { $1 }
+    }
+
+    public static func == (a: ReportTotals, b: ReportTotals) -> Bool {
+        a.inputs == b.inputs && a.failedInputs == b.failedInputs && a.framesDecoded == b.framesDecoded
+            && a.framesAnalysed == b.framesAnalysed && a.intervalFields == b.intervalFields && a.delta == b.delta
+            && a.sections.count == b.sections.count && zip(a.sections, b.sections).allSatisfy { $0.part == $1.part && $0.part.totalsEqual($0, $1) }
+    }
+}
+
+extension ReportTotals: Codable {
+    enum CodingKeys: String, CodingKey { case inputs, failedInputs, framesDecoded, framesAnalysed, intervalFields, delta }
+
+    public init(from decoder: any Decoder) throws {
+        let keys = try decoder.container(keyedBy: CodingKeys.self)
+        inputs = try keys.decode(Int.self, forKey: .inputs)
+        failedInputs = try keys.decode(Int.self, forKey: .failedInputs)
+        framesDecoded = try keys.decode(Int.self, forKey: .framesDecoded)
+        framesAnalysed = try keys.decode(Int.self, forKey: .framesAnalysed)
+        intervalFields = try keys.decodeIfPresent([String: Double].self, forKey: .intervalFields)
+        delta = try keys.decodeIfPresent([String: Double].self, forKey: .delta)
+        sections = try ReportPartTypes.of(decoder).types.map { try $0.decodeTotal(from: decoder) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var keys = encoder.container(keyedBy: CodingKeys.self)
+        try keys.encode(inputs, forKey: .inputs)
+        try keys.encode(failedInputs, forKey: .failedInputs)
+        try keys.encode(framesDecoded, forKey: .framesDecoded)
+        try keys.encode(framesAnalysed, forKey: .framesAnalysed)
+        try keys.encodeIfPresent(intervalFields, forKey: .intervalFields)
+        try keys.encodeIfPresent(delta, forKey: .delta)
+        for section in sections { try section.part.encodeTotal(section, to: encoder) }
     }
 }

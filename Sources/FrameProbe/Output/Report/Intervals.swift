@@ -1,35 +1,5 @@
 import Foundation
 
-/// The conditions a report gives the time intervals of (SPEC §7.1), like ffmpeg's `blackdetect`.
-public enum IntervalCondition: String, CaseIterable, Codable, Sendable {
-    case dark, light, blurred, noFace, severalFaces, notFrontal, lowFaceImageQuality
-
-    /// How reports name it: "too dark 3.20–5.04 s".
-    public var label: String {
-        switch self {
-        case .dark: "too dark"
-        case .light: "too light"
-        case .blurred: "blurred"
-        case .noFace: "no face"
-        case .severalFaces: "several faces"
-        case .notFrontal: "not frontal"
-        case .lowFaceImageQuality: "face image quality low"
-        }
-    }
-
-    /// Its gate fields: `darkSeconds` (total time), `longestDarkInterval`, `darkIntervals` (how many).
-    public var secondsField: String { rawValue + "Seconds" }
-    public var longestField: String { "longest" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() + "Interval" }
-    public var countField: String { rawValue + "Intervals" }
-    public var fields: [String] { [secondsField, longestField, countField] }
-
-    /// The condition a gate field is about.
-    static func of(field: String) -> IntervalCondition? { allCases.first { $0.fields.contains(field) } }
-
-    /// A face turned or tilted beyond the seed's frontal band (|yaw| or |pitch| > 12°).
-    static let frontalLimit = 12.0
-}
-
 /// `--interval-min-duration` (shorter intervals are dropped, after merging) and `--interval-merge-gap` (intervals
 /// closer than this are one).
 public struct IntervalSettings: Codable, Sendable, Equatable {
@@ -91,19 +61,34 @@ extension InputReport {
     var intervalFields: [String: Double] {
         var fields: [String: Double] = [:]
         for (name, list) in intervals ?? [:] {
-            guard let condition = IntervalCondition(rawValue: name) else { continue }
+            let names = ReportedCondition(name, label: name, color: "", plot: "", missingReason: "")
             let durations = list.compactMap { $0.count == 2 ? $0[1] - $0[0] : nil }
-            fields[condition.secondsField] = durations.reduce(0, +)
-            fields[condition.longestField] = durations.max() ?? 0
-            fields[condition.countField] = Double(durations.count)
+            fields[names.secondsField] = durations.reduce(0, +)
+            fields[names.longestField] = durations.max() ?? 0
+            fields[names.countField] = Double(durations.count)
         }
         return fields
     }
 
     /// "too dark 1.00–3.00 s, 4.20–5.00 s" for one condition, or nil when it never held.
-    func intervalLine(_ condition: IntervalCondition) -> String? {
-        guard let list = intervals?[condition.rawValue], !list.isEmpty else { return nil }
+    func intervalLine(_ condition: ReportedCondition) -> String? {
+        guard let list = intervals?[condition.name], !list.isEmpty else { return nil }
         let spans = list.filter { $0.count == 2 }.map { String(format: "%.2f–%.2f s", $0[0], $0[1]) }
         return "\(condition.label) " + spans.joined(separator: ", ")
+    }
+
+    /// The gates this input failed, as "gate (value)" — and, for a gate on intervals, when they were.
+    func failedGates(_ parts: ReportPartTypes) -> [String] {
+        gates.filter { !$0.passed }.map { result in
+            let condition = result.field.flatMap { field in parts.conditions.first { $0.fields.contains(field) } }
+            let when = condition.flatMap(intervalLine).map { ": \($0)" } ?? ""
+            return "\(result.gate) (\(result.outcome))\(when)"
+        }
+    }
+
+    /// Every condition's intervals, "too dark 1.00–3.03 s; no face 1.00–2.53 s", or nil when none held.
+    func intervalSummary(_ parts: ReportPartTypes) -> String? {
+        let lines = parts.conditions.compactMap(intervalLine)
+        return lines.isEmpty ? nil : lines.joined(separator: "; ")
     }
 }

@@ -10,13 +10,15 @@ enum JUnitRenderer {
                 errors += 1
                 body += "\n      <error message=\"\(escapeMarkup(error))\" type=\"input\"/>"
             }
-            let failed = input.failedGates
+            let failed = input.failedGates(document.parts)
             if !failed.isEmpty {
                 failures += 1
                 body += "\n      <failure message=\"\(escapeMarkup("gates failed: " + failed.joined(separator: "; ")))\" type=\"gate\">"
                     + escapeMarkup(failed.joined(separator: "\n")) + "</failure>"
             }
-            let summary = "faceFrameRatio \(formatted(input.fields["faceFrameRatio"])), blurredRatio \(formatted(input.fields["blurredRatio"])), frames \(input.framesAnalysed)"
+            let fields = input.fields
+            let summary = (document.parts.types.flatMap { $0.headlines }.map { "\($0.field) \(formatted(fields[$0.field]))" } + ["frames \(input.framesAnalysed)"])
+                .joined(separator: ", ")
             body += "\n      <system-out>\(escapeMarkup(summary))</system-out>"
             cases.append("    <testcase classname=\"frameprobe.report\" name=\"\(escapeMarkup(input.source))\" time=\"\(formatted(input.elapsedSeconds ?? 0))\">\(body)\n    </testcase>")
         }

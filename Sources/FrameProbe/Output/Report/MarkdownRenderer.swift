@@ -18,14 +18,16 @@ enum MarkdownRenderer {
         // Regressions first: inputs that failed or failed a gate, then the others, each group in input order.
         let ordered = document.inputs.filter(\.failedSomething) + document.inputs.filter { !$0.failedSomething }
         let withDelta = document.baseline != nil
-        lines += table(Array(ordered.prefix(openRows)), withDelta: withDelta)
+        lines += table(Array(ordered.prefix(openRows)), document.parts, withDelta: withDelta)
         lines.append(totalRow(document, withDelta: withDelta))
         if ordered.count > openRows {
             lines += ["", "<details><summary>\(ordered.count - openRows) more inputs</summary>", ""]
-            lines += table(Array(ordered.dropFirst(openRows)), withDelta: withDelta)
+            lines += table(Array(ordered.dropFirst(openRows)), document.parts, withDelta: withDelta)
             lines += ["", "</details>"]
         }
-        let intervals = ordered.compactMap { input in input.intervalSummary.map { "- \(escapeMarkdown(input.source)): \(escapeMarkdown($0))" } }
+        let intervals = ordered.compactMap { input in
+            input.intervalSummary(document.parts).map { "- \(escapeMarkdown(input.source)): \(escapeMarkdown($0))" }
+        }
         if !intervals.isEmpty {
             lines += ["", "**When** (intervals of at least the minimum duration):", ""] + intervals.prefix(openRows)
             if intervals.count > openRows {
@@ -35,18 +37,17 @@ enum MarkdownRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func table(_ inputs: [InputReport], withDelta: Bool) -> [String] {
-        var lines = ["| input | frames | face | blurred | too dark | too light | sharpness (mean) | QR codes | acquire | gates |"
-            + (withDelta ? " vs baseline |" : ""), "|---|---:|---:|---:|---:|---:|---:|---:|---|---|" + (withDelta ? "---|" : "")]
+    /// The table: the input and its frames, each part's columns, the gates (and the change against the baseline).
+    static func table(_ inputs: [InputReport], _ parts: ReportPartTypes, withDelta: Bool) -> [String] {
+        let columns = parts.types.flatMap { $0.columns }
+        var lines = ["| " + (["input", "frames"] + columns.map(\.header) + ["gates"] + (withDelta ? ["vs baseline"] : [])).joined(separator: " | ") + " |",
+                     "|---|---:|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "---|" + (withDelta ? "---|" : "")]
         for input in inputs {
             let fields = input.fields
-            let acquire = input.acquisition.map { $0.succeeded ? "✅ at \(formatted($0.recordStartPts, decimals: 2)) s" : "❌ \(escapeMarkdown($0.failure ?? ""))" } ?? "–"
             let gates = input.error.map { "❌ \(escapeMarkdown($0))" }
-                ?? (input.failedGates.isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + escapeMarkdown(input.failedGates.joined(separator: ", ")))
-            var cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)", percent(fields["faceFrameRatio"]),
-                         percent(fields["blurredRatio"]), percent(fields["tooDarkRatio"]), percent(fields["tooLightRatio"]),
-                         formatted(input.sharpness?.mean), "\(input.qrCodes.count)", acquire, gates]
-            if withDelta { cells.append(change(input.delta)) }
+                ?? (input.failedGates(parts).isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + escapeMarkdown(input.failedGates(parts).joined(separator: ", ")))
+            var cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)"] + input.parts.flatMap { $0.cells(fields) } + [gates]
+            if withDelta { cells.append(change(input.delta, parts)) }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines
@@ -57,24 +58,19 @@ enum MarkdownRenderer {
         let gates = document.totalGates.isEmpty ? "–" : document.totalGates.map {
             "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))\($0.passed ? "" : " (" + escapeMarkdown($0.outcome) + ")")"
         }.joined(separator: ", ")
-        return "| **total** | \(document.total.framesAnalysed) | \(percent(totals["faceFrameRatio"])) | \(percent(totals["blurredRatio"])) | "
-            + "\(percent(totals["tooDarkRatio"])) | \(percent(totals["tooLightRatio"])) | \(formatted(document.total.sharpness?.mean)) | "
-            + "\(document.total.qrCodeCount) | \(document.total.acquisitionsSucceeded)/\(document.total.inputs) | \(gates) |"
-            + (withDelta ? " \(change(document.total.delta)) |" : "")
+        let cells = ["**total**", "\(document.total.framesAnalysed)"]
+            + document.total.sections.flatMap { $0.part.totalCells($0, totals, inputs: document.total.inputs) } + [gates]
+            + (withDelta ? [change(document.total.delta, document.parts)] : [])
+        return "| " + cells.joined(separator: " | ") + " |"
     }
 
-    /// The changes that matter most in a row: face, blurred and too-dark shares, in percentage points.
-    static func change(_ delta: [String: Double]?) -> String {
+    /// The changes that matter most in a row: the parts' headline ratios, in percentage points.
+    static func change(_ delta: [String: Double]?, _ parts: ReportPartTypes) -> String {
         guard let delta else { return "new" }
-        let parts = [("face", "faceFrameRatio"), ("blurred", "blurredRatio"), ("dark", "tooDarkRatio")].compactMap { label, field in
+        let changes = parts.types.flatMap { $0.headlines }.compactMap { label, field in
             delta[field].map { "\(label) \($0 >= 0 ? "+" : "−")\(formatted(abs($0) * 100, decimals: 1)) pp" }
         }
-        return parts.isEmpty ? "–" : parts.joined(separator: ", ")
-    }
-
-    static func percent(_ value: Double?) -> String {
-        guard let value else { return "–" }
-        return "\(formatted(value * 100, decimals: 1)) %"
+        return changes.isEmpty ? "–" : changes.joined(separator: ", ")
     }
 }
 

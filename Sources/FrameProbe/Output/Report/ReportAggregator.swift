@@ -1,31 +1,21 @@
 import Foundation
 
-/// Builds input reports from analysis events — live ones, or lines read back from `analyze`'s JSON Lines.
-/// Events of one input arrive together (as frameprobe writes them), frame by frame; each `inputOpened` starts a new
-/// input. Memory stays flat in the input's length: scores are summed as they come, the plots' points thinned as
-/// they grow, and intervals built in one pass (`IntervalTracker`).
+/// Builds input reports from analysis events — live ones, or lines read back from `analyze`'s JSON Lines, decoded
+/// once into the same typed payloads. Events of one input arrive together (as frameprobe writes them), frame by
+/// frame; each `inputOpened` starts a new input. The stages' report parts read the events; the aggregator groups
+/// them by frame, plots the frames' values, and builds each declared condition's intervals in one pass
+/// (`IntervalTracker`). Memory stays flat in the input's length: parts sum as they go and the plots' points are
+/// thinned as they grow.
 public final class ReportAggregator {
-    /// What the events of the frame being read said so far.
-    private struct FrameFacts {
-        var frame: Int
-        var pts: Double
-        var quality: (darkness: Double, lightness: Double, sharpness: Double, tooDark: Bool, tooLight: Bool, blurred: Bool)?
-        var face: (count: Int, x: Double?, y: Double?, z: Double?)?
-        var faceImageQuality: [String: Double]?
-        var faceLost = false
-    }
-
     /// One input while its events are read.
     private struct Reading {
         var report: InputReport
-        var frame: FrameFacts?
-        var darkness = ScoreAccumulator(), lightness = ScoreAccumulator(), sharpness = ScoreAccumulator()
-        /// Face image quality scores, per component and `unifiedQuality`.
-        var faceImageQuality: [String: ScoreAccumulator] = [:]
-        var series = SeriesBuilder()
-        var trackers: [IntervalCondition: IntervalTracker]
-        /// Face analysis ran (a face event came); the last transition said there is no valid face.
-        var facesAnalysed = false, faceAbsent = false
+        /// The frame whose events are being read.
+        var frame: FrameValues?
+        var series: SeriesBuilder
+        var trackers: [String: IntervalTracker]
+        /// The conditions observed on some frame: they have intervals (perhaps none).
+        var observed: Set<String> = []
         var lastPts: Double?
         var frameDuration = 1.0 / 30
         /// Its `inputClosed` came: the analysis reached its end (or said where it was interrupted).
@@ -33,20 +23,31 @@ public final class ReportAggregator {
     }
 
     public private(set) var reports: [InputReport] = []
-    private let intervals: IntervalSettings
-    /// `unifiedQuality` below this is the `lowFaceImageQuality` condition (`--fiq-threshold`).
-    private let fiqThreshold: Double
+    public let parts: ReportPartTypes
+    private let options: AnalysisOptions
+    private let values: [ReportedValue]
+    private let frameEvents: Set<ObjectIdentifier>
+    private let readable: [String: any ReadableEvent.Type]
     private var current: Reading?
     private var nextIndex = 0
 
-    public init(intervals: IntervalSettings = IntervalSettings(), fiqThreshold: Double = 50) {
-        self.intervals = intervals
-        self.fiqThreshold = fiqThreshold
+    /// `options`: the run's settings (the intervals' minimum duration and merge gap, and what parts read, such as
+    /// `--fiq-threshold`).
+    public init(options: AnalysisOptions = AnalysisOptions(), parts: ReportPartTypes = .builtIn) {
+        self.options = options
+        self.parts = parts
+        values = parts.types.flatMap { $0.values }
+        frameEvents = Set(parts.types.flatMap { $0.frameEvents }.map { ObjectIdentifier($0) })
+        var readable = parts.readable
+        for type in [InputOpened.self, InputSkipped.self, Failure.self, InputClosed.self] as [any ReadableEvent.Type] {
+            readable[type.eventName] = type
+        }
+        self.readable = readable
     }
 
     /// Feeds a live event; `index` is the input's place in the full input list (nil: in order of appearance).
     public func consume(_ event: Event, index: Int? = nil) {
-        consume(ReportFact(event), source: event.source, index: index)
+        consume(event, source: event.source, index: index)
     }
 
     /// Feeds an event read back from JSON Lines; false when it is not a frameprobe event.
@@ -55,107 +56,75 @@ public final class ReportAggregator {
         guard let name = object["event"] as? String, let source = object["source"] as? String else { return false }
         // The run's own line says what the run is; it belongs to no input.
         if name == RunStarted.eventName { return true }
-        consume(ReportFact(name: name, fields: object), source: source, index: index)
+        let fields = EventFields(object)
+        let type = readable[name]
+        if let field = fields.implausibleField(counts: type?.countFields ?? []) {
+            consume(nil, source: source, index: index, outOfRange: "INVALID_REPORT: \(name).\(field) is out of range")
+            return true
+        }
+        // An event the report does not read, or one without a field it needs, only marks which input is current.
+        let payload = type.flatMap { $0.init(reading: fields) }
+        consume(payload.map { Event(source: source, frame: fields.integer("frame"), pts: fields.number("pts"), $0) }, source: source, index: index)
         return true
     }
 
-    private func consume(_ fact: ReportFact, source: String, index: Int?) {
-        var startsInput = false
-        switch fact {
-        case .inputOpened: startsInput = true
-        case .skipped: startsInput = false
-        default: startsInput = current?.report.source != source
+    private func consume(_ event: Event?, source: String, index: Int?, outOfRange: String? = nil) {
+        let startsInput = switch event?.payload {
+        case is InputOpened: true
+        case is InputSkipped: false
+        default: current?.report.source != source
         }
         if startsInput {
             finishCurrent()
-            let trackers = Dictionary(uniqueKeysWithValues: IntervalCondition.allCases.map { ($0, IntervalTracker(intervals)) })
-            current = Reading(report: InputReport(index: index ?? nextIndex, source: source), trackers: trackers)
+            let report = InputReport(index: index ?? nextIndex, source: source, parts: parts, options: options)
+            let trackers = Dictionary(uniqueKeysWithValues: parts.conditions.map { ($0.name, IntervalTracker(options.intervals)) })
+            current = Reading(report: report, series: SeriesBuilder(values), trackers: trackers)
             nextIndex = (index ?? nextIndex) + 1
         }
         guard var reading = current else { return }
         defer { current = reading }
-        switch fact {
-        case .inputOpened(let fps):
-            if fps > 0 { reading.frameDuration = 1 / fps }
-        case .frameQuality(let frame, let pts, let darkness, let lightness, let sharpness, let tooDark, let tooLight, let blurred):
-            begin(frame, pts, in: &reading)
-            reading.frame?.quality = (darkness, lightness, sharpness, tooDark, tooLight, blurred)
-        case .face(let frame, let pts, let count, let angles, let labels, let quality):
-            begin(frame, pts, in: &reading)
-            reading.frame?.face = (count, angles.x, angles.y, angles.z)
-            reading.frame?.faceImageQuality = quality
-            reading.report.faceFrames += 1
-            reading.report.faceCounts[String(count), default: 0] += 1
-            for (axis, label) in labels ?? [:] { reading.report.headPose[axis, default: [:]][label, default: 0] += 1 }
-        case .faceLost(let frame, let pts):
-            begin(frame, pts, in: &reading)
-            reading.frame?.faceLost = true
-        case .code(let content, let pts):
-            guard !reading.report.qrCodes.contains(where: { $0.content == content }) else { return }
-            reading.report.qrCodes.append(CodeFinding(content: content, firstSeen: pts))
-        case .acquisition(let check):
-            reading.report.acquisition = check
-        case .thumbnail(let jpeg):
-            reading.report.thumbnail = "data:image/jpeg;base64,\(jpeg)"
-        case .failure(let key, let message):
-            if reading.report.error == nil { reading.report.error = "\(key): \(message)" }
-        case .closed(let decoded, let analysed, let elapsed, let interrupted):
+        if let outOfRange, reading.report.error == nil { reading.report.error = outOfRange }
+        guard let event else { return }
+        switch event.payload {
+        case let opened as InputOpened:
+            if opened.info.fps > 0 { reading.frameDuration = 1 / opened.info.fps }
+        case let failure as Failure:
+            if reading.report.error == nil { reading.report.error = "\(failure.error.key): \(failure.error.message)" }
+        case let closed as InputClosed:
+            let summary = closed.summary
             reading.closed = true
-            if interrupted { reading.report.markIncomplete("interrupted after \(analysed) analysed frames: the run was stopped") }
-            reading.report.framesDecoded = decoded
-            reading.report.framesAnalysed = analysed
-            reading.report.elapsedSeconds = elapsed
-        case .outOfRange(let event, let field):
-            if reading.report.error == nil { reading.report.error = "INVALID_REPORT: \(event).\(field) is out of range" }
-        case .skipped, .other:
+            if summary.interrupted {
+                reading.report.markIncomplete("interrupted after \(summary.framesAnalysed) analysed frames: the run was stopped")
+            }
+            reading.report.framesDecoded = summary.framesDecoded
+            reading.report.framesAnalysed = summary.framesAnalysed
+            reading.report.elapsedSeconds = summary.elapsedSeconds
+        case is InputSkipped:
             break
+        case let payload where frameEvents.contains(ObjectIdentifier(type(of: payload))):
+            // About a frame: it joins (or starts) the frame being read.
+            guard let frame = event.frame else { return }
+            let pts = event.pts ?? 0
+            if let open = reading.frame, open.frame != frame { close(open, in: &reading) }
+            if reading.frame == nil { reading.frame = FrameValues(frame: frame, pts: pts) }
+            for index in reading.report.parts.indices { reading.report.parts[index].read(event, frame: &reading.frame!) }
+        default:
+            var unplotted = FrameValues(frame: event.frame ?? 0, pts: event.pts ?? 0)
+            for index in reading.report.parts.indices { reading.report.parts[index].read(event, frame: &unplotted) }
         }
     }
 
-    /// The events of `frame` start: the previous frame's facts are complete.
-    private func begin(_ frame: Int, _ pts: Double, in reading: inout Reading) {
-        if let facts = reading.frame, facts.frame == frame { return }
-        if let facts = reading.frame { Self.add(facts, to: &reading, fiqThreshold: fiqThreshold) }
-        reading.frame = FrameFacts(frame: frame, pts: pts)
-    }
-
-    /// One frame's facts into the scores, the plots and the intervals.
-    private static func add(_ facts: FrameFacts, to reading: inout Reading, fiqThreshold: Double) {
-        let pts = facts.pts
-        reading.lastPts = max(reading.lastPts ?? pts, pts)
-        if let quality = facts.quality {
-            reading.darkness.add(quality.darkness)
-            reading.lightness.add(quality.lightness)
-            reading.sharpness.add(quality.sharpness)
-            reading.report.scoredFrames = (reading.report.scoredFrames ?? 0) + 1
-            if quality.tooDark { reading.report.tooDarkFrames += 1 }
-            if quality.tooLight { reading.report.tooLightFrames += 1 }
-            if quality.blurred { reading.report.blurredFrames += 1 }
-            reading.trackers[.dark]?.observe(quality.tooDark, at: pts)
-            reading.trackers[.light]?.observe(quality.tooLight, at: pts)
-            reading.trackers[.blurred]?.observe(quality.blurred, at: pts)
+    /// Every event of `frame` has come: the parts count it, its values are plotted, its conditions observed.
+    private func close(_ frame: FrameValues, in reading: inout Reading) {
+        var frame = frame
+        reading.frame = nil
+        reading.lastPts = max(reading.lastPts ?? frame.pts, frame.pts)
+        for index in reading.report.parts.indices { reading.report.parts[index].endFrame(&frame) }
+        for (name, holds) in frame.conditions {
+            reading.trackers[name]?.observe(holds, at: frame.pts)
+            reading.observed.insert(name)
         }
-        if facts.face != nil || facts.faceLost {
-            reading.facesAnalysed = true
-            reading.faceAbsent = facts.face == nil
-        }
-        if reading.facesAnalysed {
-            // A face is valid from its faceDetected on, absent from a faceUndetected until the next one.
-            reading.trackers[.noFace]?.observe(facts.face == nil && reading.faceAbsent, at: pts)
-            reading.trackers[.severalFaces]?.observe((facts.face?.count ?? 0) > 1, at: pts)
-            let turned = [facts.face?.x, facts.face?.y].contains { abs($0 ?? 0) > IntervalCondition.frontalLimit }
-            reading.trackers[.notFrontal]?.observe(turned, at: pts)
-        }
-        for (name, score) in facts.faceImageQuality ?? [:] { reading.faceImageQuality[name, default: ScoreAccumulator()].add(score) }
-        if !reading.faceImageQuality.isEmpty {
-            // Frames without a measured face count as low quality once the stage has measured some.
-            reading.trackers[.lowFaceImageQuality]?.observe((facts.faceImageQuality?["unifiedQuality"] ?? 0) < fiqThreshold, at: pts)
-        }
-        if facts.quality != nil || facts.face != nil {
-            reading.series.add(pts: pts, face: facts.face == nil ? 0 : 1, head: (facts.face?.x, facts.face?.y, facts.face?.z),
-                               quality: facts.quality.map { ($0.darkness, $0.lightness, $0.sharpness) },
-                               faceImageQuality: facts.faceImageQuality?["unifiedQuality"])
-        }
+        if !frame.values.isEmpty { reading.series.add(frame) }
     }
 
     /// Closes the last input and returns every report, in input order.
@@ -175,29 +144,21 @@ public final class ReportAggregator {
     private func finishCurrent() {
         guard var reading = current else { return }
         current = nil
-        if let facts = reading.frame { Self.add(facts, to: &reading, fiqThreshold: fiqThreshold) }
-        var report = reading.report
+        if let frame = reading.frame { close(frame, in: &reading) }
         // Events that stop before their input's inputClosed are a cut-short analysis (a killed run, a truncated
         // file); an input that failed to open has its error already and no inputClosed.
-        if !reading.closed && report.error == nil {
-            report.markIncomplete("its events end before its inputClosed: the analysis was cut short")
+        if !reading.closed && reading.report.error == nil {
+            reading.report.markIncomplete("its events end before its inputClosed: the analysis was cut short")
         }
-        report.darkness = reading.darkness.stats
-        report.lightness = reading.lightness.stats
-        report.sharpness = reading.sharpness.stats
-        report.faceCounts["0"] = max(0, report.framesAnalysed - report.faceFrames)
+        var report = reading.report
+        let counts = report.counts
+        for index in report.parts.indices { report.parts[index].finish(counts) }
         report.series = reading.series.series
-        if !reading.faceImageQuality.isEmpty { report.faceImageQuality = reading.faceImageQuality.compactMapValues(\.stats) }
         let end = (reading.lastPts ?? 0) + reading.frameDuration
         var found: [String: [[Double]]] = [:]
-        for condition in IntervalCondition.allCases {
-            let hasData = switch condition {
-            case .dark, .light, .blurred: (report.scoredFrames ?? 0) > 0
-            case .noFace, .severalFaces, .notFrontal: reading.facesAnalysed
-            case .lowFaceImageQuality: !reading.faceImageQuality.isEmpty
-            }
-            guard hasData, var tracker = reading.trackers[condition] else { continue }
-            found[condition.rawValue] = tracker.finish(at: end)
+        for condition in parts.conditions where reading.observed.contains(condition.name) {
+            guard var tracker = reading.trackers[condition.name] else { continue }
+            found[condition.name] = tracker.finish(at: end)
         }
         report.intervals = found
         reports.append(report)

@@ -19,16 +19,21 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var interrupted: Bool? {
         didSet { if interrupted == true { passed = false } }
     }
+    /// The parts its inputs are made of: what its formats show (not written: a report's JSON is read back with the
+    /// parts of the registry that reads it).
+    public var parts = ReportPartTypes.builtIn
     /// The verdict in a word, as every format shows it: "interrupted" (written on a signal), "passed" or "failed".
     public var verdict: String { interrupted == true ? "interrupted" : passed ? "passed" : "failed" }
     /// What an interrupted report says about the inputs it lacks.
     static let interruptionNote = "the report was written on a signal: inputs not finished by then are missing or incomplete"
 
+    enum CodingKeys: String, CodingKey { case tool, inputs, total, gates, totalGates, passed, run, shards, baseline, interrupted }
+
     /// Evaluates `gates` on `inputs` (ordered by their index) and the totals, after giving them their `delta.`
     /// fields against `baseline` when there is one.
-    public init(inputs: [InputReport], gates: [Gate], baseline: Baseline? = nil) {
+    public init(inputs: [InputReport], gates: [Gate], baseline: Baseline? = nil, parts: ReportPartTypes = .builtIn) {
         var inputs = inputs.sorted { $0.index < $1.index }
-        var total = ReportTotals(inputs)
+        var total = ReportTotals(inputs, parts: parts)
         var comparison: BaselineComparison?
         if let baseline {
             // Keys are unique on both sides (`Baseline.checkMatchable`, before a report is made).
@@ -47,16 +52,17 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         for index in inputs.indices {
             let isNew = comparison != nil && inputs[index].delta == nil
             inputs[index].gates = perInput.map { gate in
-                var result = gate.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew)
+                var result = gate.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew, parts: parts)
                 if let reason = inputs[index].incomplete { (result.passed, result.reason) = (false, "the input is incomplete: \(reason)") }
                 return result
             }
         }
         self.inputs = inputs
         self.total = total
+        self.parts = parts
         self.baseline = comparison
         self.gates = gates.map(\.expression)
-        let totalResults = onTotals.map { $0.evaluate(total.fields, newInput: false, passNew: false) }
+        let totalResults = onTotals.map { $0.evaluate(total.fields, newInput: false, passNew: false, parts: parts) }
         totalGates = totalResults
         passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
     }
@@ -64,9 +70,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// Shard reports as one: their inputs together, gates evaluated again (`gates`, or the shards' own). Parts that
     /// are not shards of one run, a shard given twice, or an input in two parts (it would be counted twice) are
     /// errors; a missing or interrupted shard fails the merged report, which says so (`ShardMerge`).
-    public init(merging parts: [MergePart], gates: [Gate]?, baseline: Baseline? = nil) throws(FrameProbeError) {
-        let documents = parts.map(\.document)
-        let shardCheck = try ShardMerge.check(parts)
+    public init(merging merged: [MergePart], gates: [Gate]?, baseline: Baseline? = nil, parts: ReportPartTypes = .builtIn) throws(FrameProbeError) {
+        let documents = merged.map(\.document)
+        let shardCheck = try ShardMerge.check(merged)
         var seen: Set<String> = []
         for input in documents.flatMap(\.inputs) where !seen.insert(input.matchKey).inserted {
             throw FrameProbeError("INVALID_MERGE", "the input \(input.source) is in more than one merged report")
@@ -78,9 +84,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         if let gates {
             chosen = gates
         } else {
-            for expression in expressions { chosen.append(try Gate(parsing: expression)) }
+            for expression in expressions { chosen.append(try Gate(parsing: expression, parts: parts)) }
         }
-        self.init(inputs: documents.flatMap(\.inputs), gates: chosen, baseline: baseline)
+        self.init(inputs: documents.flatMap(\.inputs), gates: chosen, baseline: baseline, parts: parts)
         run = shardCheck.run
         shards = shardCheck.shards
         for problem in shardCheck.problems {
@@ -89,12 +95,14 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         }
     }
 
-    public static func read(_ path: String) throws(FrameProbeError) -> ReportDocument {
+    /// A JSON report, read with `parts` (a part the file lacks is empty: a report of a run without that stage).
+    public static func read(_ path: String, parts: ReportPartTypes = .builtIn) throws(FrameProbeError) -> ReportDocument {
         let data = try FileContents.read(path, errorKey: "INVALID_REPORT", limit: FileContents.reportLimit)
-        let document: ReportDocument
-        do { document = try JSONDecoder().decode(ReportDocument.self, from: data) } catch {
+        var document: ReportDocument
+        do { document = try parts.decoder().decode(ReportDocument.self, from: data) } catch {
             throw FrameProbeError("INVALID_REPORT", "\(path) is not a frameprobe JSON report: \(error)")
         }
+        document.parts = parts
         for input in document.inputs {
             if let field = input.fieldOutOfRange {
                 throw FrameProbeError("INVALID_REPORT", "\(path): input \(input.source): \(field) is out of range")

@@ -69,18 +69,20 @@ func formatted(_ value: Double?, decimals: Int = 3) -> String {
     return JSONValue.format(value, decimals: decimals)
 }
 
-extension InputReport {
-    /// The gates this input failed, as "gate (value)" — and, for a gate on intervals, when they were.
-    var failedGates: [String] {
-        gates.filter { !$0.passed }.map { result in
-            let when = result.field.flatMap(IntervalCondition.of(field:)).flatMap(intervalLine).map { ": \($0)" } ?? ""
-            return "\(result.gate) (\(result.outcome))\(when)"
-        }
-    }
+/// A ratio as reports show it: "51 %", "77.9 %"; "–" without a value.
+func percent(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return "\(formatted(value * 100, decimals: 1)) %"
+}
 
-    /// Every condition's intervals, "too dark 1.00–3.03 s; no face 1.00–2.53 s", or nil when none held.
-    var intervalSummary: String? {
-        let lines = IntervalCondition.allCases.compactMap(intervalLine)
-        return lines.isEmpty ? nil : lines.joined(separator: "; ")
-    }
+/// How reports write numbers and text, for the cells and rows a report part renders (a library user's too).
+public enum ReportText {
+    /// A number with at most `decimals` decimals ("0.063"); "–" without a value.
+    public static func number(_ value: Double?, decimals: Int = 3) -> String { formatted(value, decimals: decimals) }
+    /// A ratio in percent ("77.9 %"); "–" without a value.
+    public static func percent(_ value: Double?) -> String { FrameProbe.percent(value) }
+    /// Text for a Markdown table cell.
+    public static func markdown(_ text: String) -> String { escapeMarkdown(text) }
+    /// Text for HTML.
+    public static func markup(_ text: String) -> String { escapeMarkup(text) }
 }

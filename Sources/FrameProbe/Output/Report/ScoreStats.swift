@@ -6,19 +6,13 @@ public struct ScoreStats: Codable, Sendable, Equatable {
     /// How many values it summarises (for weighting when inputs are combined).
     public var count: Int
 
-    /// `darknessMean`, `darknessMin`, `darknessMax`, … for the three scores that have values.
-    static func fields(darkness: ScoreStats?, lightness: ScoreStats?, sharpness: ScoreStats?) -> [String: Double] {
-        var fields: [String: Double] = [:]
-        for (name, stats) in [("darkness", darkness), ("lightness", lightness), ("sharpness", sharpness)] {
-            guard let stats else { continue }
-            fields[name + "Mean"] = stats.mean
-            fields[name + "Min"] = stats.min
-            fields[name + "Max"] = stats.max
-        }
-        return fields
-    }
+    /// The gate fields of a score's statistics: `NAMEMean`, `NAMEMin`, `NAMEMax`.
+    static let fieldSuffixes = ["Mean", "Min", "Max"]
 
-    init(mean: Double, min: Double, max: Double, count: Int) {
+    /// This score's statistics as gate fields named after it (`darknessMean`, `darknessMin`, `darknessMax`).
+    public func fields(named name: String) -> [String: Double] { [name + "Mean": mean, name + "Min": min, name + "Max": max] }
+
+    public init(mean: Double, min: Double, max: Double, count: Int) {
         self.mean = mean
         self.min = min
         self.max = max
@@ -26,12 +20,12 @@ public struct ScoreStats: Codable, Sendable, Equatable {
     }
 
     /// Values a report read back can hold: finite, within ±10⁶ (scores are 0…1 or 0…100), from 1…countLimit values.
-    var isPlausible: Bool {
+    public var isPlausible: Bool {
         [mean, min, max].allSatisfy { $0.isFinite && abs($0) <= 1e6 } && (1...InputReport.countLimit).contains(count)
     }
 
     /// Several inputs' statistics as one (mean weighted by count).
-    init?(combining parts: [ScoreStats]) {
+    public init?(combining parts: [ScoreStats]) {
         let total = parts.reduce(0) { $0 + $1.count }
         guard total > 0 else { return nil }
         mean = parts.reduce(0) { $0 + $1.mean * Double($1.count) } / Double(total)
@@ -42,15 +36,17 @@ public struct ScoreStats: Codable, Sendable, Equatable {
 }
 
 /// Mean, minimum and maximum of a score, summed as the values come.
-struct ScoreAccumulator {
+public struct ScoreAccumulator: Sendable {
     private var sum = 0.0, count = 0, low = Double.infinity, high = -Double.infinity
 
-    mutating func add(_ value: Double) {
+    public init() {}
+
+    public mutating func add(_ value: Double) {
         sum += value
         count += 1
         low = min(low, value)
         high = max(high, value)
     }
 
-    var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
+    public var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
 }

@@ -43,3 +43,12 @@ public struct FaceImageQuality: Sendable, Equatable {
         return .object((componentNames + ["unifiedQuality"]).map { .init($0, component, required: $0 == "unifiedQuality") })
     }
 }
+
+extension FaceImageQuality {
+    /// The components of read-back `faceImageQuality` fields (`unifiedQuality` is their lowest score again).
+    init(reading fields: EventFields) {
+        components = Self.componentNames.compactMap { name in
+            fields.nested(name).map { (name, Component(native: $0.number("native") ?? 0, score: $0.integer("score") ?? 0)) }
+        }
+    }
+}

@@ -13,7 +13,8 @@ public struct FaceImageQualityStage: Stage {
                     invalid: "INVALID_FACE_IMAGE_QUALITY", \AnalysisOptions.faceImageQuality),
         ],
         selection: StageSelection(analyzeWhen: { $0.captureType == .face && ($0.faceImageQuality || $0[CaptureStage.Options.self].best) },
-                                  report: true, acquire: true, optionsIn: [.analyze, .report]))
+                                  report: true, acquire: true, optionsIn: [.analyze, .report]),
+        report: FaceImageQualityReport.self)
 
     public init() {}
     public init(options: NoOptions, context: StageContext) {}
