@@ -34,6 +34,8 @@ public struct EventFields {
     /// `counts`) that is not a whole number in 0…countLimit, another number that is not finite within ±magnitudeLimit.
     func implausibleField(counts: Set<String>) -> String? {
         object.compactMap { key, value -> String? in
+            // Objects, lists and text first: asking a Swift dictionary whether it is an NSNumber bridges it whole.
+            if value is String || value is [String: Any] || value is [Any] { return nil }
             guard let number = (value as? NSNumber)?.doubleValue else { return nil }  // (booleans too: 0 and 1 fit every range)
             let plausible = key == "frame" || counts.contains(key)
                 ? number.rounded() == number && (0...Double(InputReport.countLimit)).contains(number)
