@@ -59,13 +59,15 @@ struct MotionScoreStage: Stage {
 /// `motionMeasured`: the custom stage's event, with its schema; the report reads it back from JSON Lines too.
 struct MotionMeasured: ReadableEvent {
     static let eventName = "motionMeasured"
-    static let schema = EventSchema(.frame, [.init("motion", .unit)])
+    /// Its one field, declared once: the schema, the JSON it writes and what the report reads back come from it.
+    static let motionField = EventField<Double>.number("motion", .unit, decimals: 6)
+    static let schema = EventSchema(.frame, [motionField.property])
     let motion: Double
-    var fields: [(String, JSONValue)] { [("motion", .number(motion, decimals: 6))] }
+    var fields: [(String, JSONValue)] { [Self.motionField.json(motion)] }
 
     init(motion: Double) { self.motion = motion }
     init?(reading fields: EventFields) {
-        guard let motion = fields.number("motion") else { return nil }
+        guard let motion = Self.motionField.read(fields) else { return nil }
         self.motion = motion
     }
 }
@@ -91,7 +93,7 @@ struct MotionReport: ReportPart {
 
     static let notMeasured = "no motion was measured (run without the motionScore stage?)"
     static let values = [
-        ReportedValue("motion", range: 0...0.05, help: "mean gray change since the previous analysed frame", plot: "motion",
+        ReportedValue(MotionMeasured.motionField.name, range: 0...0.05, help: "mean gray change since the previous analysed frame", plot: "motion",
                       color: "#e8590c", references: [ReferenceLine(MotionScoreStage.Options().stillBelow, "still")]),
     ]
     static let conditions = [ReportedCondition("still", label: "still", color: "#868e96", plot: "motion", missingReason: notMeasured)]

@@ -50,38 +50,33 @@ public struct InputClosed: ReadableEvent {
 
     public init(_ summary: InputSummary) { self.summary = summary }
 
-    public static let schema = EventSchema(.input, [
-        .init("framesDecoded", .integer(minimum: 0)), .init("framesAnalysed", .integer(minimum: 0)),
-        .init("corruptPacketsSkipped", .integer(minimum: 0)), .init("elapsedSeconds", .number(minimum: 0)),
-        .init("faceFrames", .integer(minimum: 0)), .init("anyFaceFrames", .integer(minimum: 0)), .init("qrCodes", .integer(minimum: 0)),
-        .init("imagesCaptured", .integer(minimum: 0)), .init("interrupted", .boolean, required: false),
-    ])
+    /// The counts, each declared once (name, schema, how it is written and read back), with where they are kept.
+    static var counts: [(field: EventField<Int>, value: WritableKeyPath<InputSummary, Int>)] { [
+        (.integer("framesDecoded", .integer(minimum: 0)), \.framesDecoded), (.integer("framesAnalysed", .integer(minimum: 0)), \.framesAnalysed),
+        (.integer("corruptPacketsSkipped", .integer(minimum: 0)), \.corruptPacketsSkipped),
+    ] }
+    static var findings: [(field: EventField<Int>, value: WritableKeyPath<InputSummary, Int>)] { [
+        (.integer("faceFrames", .integer(minimum: 0)), \.faceFrames), (.integer("anyFaceFrames", .integer(minimum: 0)), \.anyFaceFrames),
+        (.integer("qrCodes", .integer(minimum: 0)), \.qrCodes), (.integer("imagesCaptured", .integer(minimum: 0)), \.imagesCaptured),
+    ] }
+    static let elapsed = EventField<Double>.number("elapsedSeconds", .number(minimum: 0), decimals: 3)
+    static let interrupted = EventField<Bool>.boolean("interrupted", required: false)
+
+    public static let schema = EventSchema(.input, counts.map(\.field.property) + [elapsed.property] + findings.map(\.field.property)
+                                           + [interrupted.property])
 
     public var fields: [(String, JSONValue)] {
-        [
-            ("framesDecoded", .int(summary.framesDecoded)), ("framesAnalysed", .int(summary.framesAnalysed)),
-            ("corruptPacketsSkipped", .int(summary.corruptPacketsSkipped)),
-            ("elapsedSeconds", .number(summary.elapsedSeconds, decimals: 3)),
-            ("faceFrames", .int(summary.faceFrames)), ("anyFaceFrames", .int(summary.anyFaceFrames)),
-            ("qrCodes", .int(summary.qrCodes)),
-            ("imagesCaptured", .int(summary.imagesCaptured)),
-        ] + (summary.interrupted ? [("interrupted", .bool(true))] : [])
+        Self.counts.map { $0.field.json(summary[keyPath: $0.value]) } + [Self.elapsed.json(summary.elapsedSeconds)]
+            + Self.findings.map { $0.field.json(summary[keyPath: $0.value]) } + (summary.interrupted ? [Self.interrupted.json(true)] : [])
     }
 
-    public static let countFields: Set<String> = ["framesDecoded", "framesAnalysed", "corruptPacketsSkipped", "faceFrames",
-                                                  "anyFaceFrames", "qrCodes", "imagesCaptured"]
+    public static var countFields: Set<String> { Set((counts + findings).map(\.field.name)) }
 
     public init?(reading fields: EventFields) {
         var summary = InputSummary()
-        summary.framesDecoded = fields.integer("framesDecoded") ?? 0
-        summary.framesAnalysed = fields.integer("framesAnalysed") ?? 0
-        summary.corruptPacketsSkipped = fields.integer("corruptPacketsSkipped") ?? 0
-        summary.elapsedSeconds = fields.number("elapsedSeconds") ?? 0
-        summary.faceFrames = fields.integer("faceFrames") ?? 0
-        summary.anyFaceFrames = fields.integer("anyFaceFrames") ?? 0
-        summary.qrCodes = fields.integer("qrCodes") ?? 0
-        summary.imagesCaptured = fields.integer("imagesCaptured") ?? 0
-        summary.interrupted = fields.bool("interrupted") ?? false
+        for (field, value) in Self.counts + Self.findings { summary[keyPath: value] = field.read(fields) ?? 0 }
+        summary.elapsedSeconds = Self.elapsed.read(fields) ?? 0
+        summary.interrupted = Self.interrupted.read(fields) ?? false
         self.summary = summary
     }
 }

@@ -42,13 +42,18 @@ public struct AcquisitionCheck: ReadableEvent, Equatable, Codable {
     /// The error key acquisition would end with.
     public var failure: String?
 
+    enum Field {
+        static let succeeded = EventField<Bool>.boolean("succeeded")
+        static let recordStartPts = EventField<Double?>.optionalNumber("recordStartPts", .number(minimum: 0), decimals: 3)
+        static let failure = EventField<String?>.optionalText("failure", .string())
+    }
+
     public static let schema = EventSchema(.input, description: "report's acquisition check: would `acquire` succeed on this input, and from when", [
-        .init("succeeded", .boolean), .init("recordStartPts", JSONSchema.number(minimum: 0).orNull), .init("failure", JSONSchema.string().orNull),
+        Field.succeeded.property, Field.recordStartPts.property, Field.failure.property,
     ])
 
     public var fields: [(String, JSONValue)] {
-        [("succeeded", .bool(succeeded)), ("recordStartPts", recordStartPts.map { .number($0, decimals: 3) } ?? .null),
-         ("failure", failure.map { .string($0) } ?? .null)]
+        [Field.succeeded.json(succeeded), Field.recordStartPts.json(recordStartPts), Field.failure.json(failure)]
     }
 
     public init(succeeded: Bool, recordStartPts: Double?, failure: String?) {
@@ -56,6 +61,7 @@ public struct AcquisitionCheck: ReadableEvent, Equatable, Codable {
     }
 
     public init?(reading fields: EventFields) {
-        self.init(succeeded: fields.bool("succeeded") ?? false, recordStartPts: fields.number("recordStartPts"), failure: fields.string("failure"))
+        self.init(succeeded: Field.succeeded.read(fields) ?? false, recordStartPts: Field.recordStartPts.read(fields) ?? nil,
+                  failure: Field.failure.read(fields) ?? nil)
     }
 }

@@ -130,75 +130,77 @@ public struct FaceDetected: ReadableEvent {
         return face.profile.map { HeadPose.Labels(vertical: nil, horizontal: HeadPose.label($0.yawEstimate, HeadPose.horizontalLabels), tilt: nil) }
     }
 
-    public static let schema: EventSchema = {
-        let probability = JSONSchema.unit.orNull
-        let angle = JSONSchema.number(minimum: -180, maximum: 180).orNull
-        func labels(_ names: [String]) -> JSONSchema { .oneOf(names, nullable: true) }
-        return EventSchema(.frame, [
-            .init("x", .integer()), .init("y", .integer()), .init("width", .integer(minimum: 1)), .init("height", .integer(minimum: 1)),
-            .init("trackingId", .integer(minimum: 1)), .init("faceCount", .integer(minimum: 1)),
-            .init("leftEyeOpenProbability", probability), .init("rightEyeOpenProbability", probability),
-            .init("smilingProbability", probability),
-            .init("headEulerAngleX", angle), .init("headEulerAngleY", angle), .init("headEulerAngleZ", angle),
-            .init("headPose", .object([
-                .init("vertical", labels(HeadPose.verticalLabels)),
-                .init("horizontal", labels(HeadPose.horizontalLabels)),
-                .init("tilt", labels(HeadPose.tiltLabels)),
-            ], nullable: true)),
-            .init("profile", .oneOf(["left", "right"]), required: false),
-            .init("contours", .object(FaceGeometry.contourGroups.map { name, indices in
-                .init(name, .array(of: .point, minItems: indices.count, maxItems: indices.count), required: false)
-            }), required: false),
-            .init("quality", .object(QualityScores.schemaProperties), required: false),
-            .init("faceImageQuality", FaceImageQuality.schema, required: false),
-        ])
-    }()
+    /// The fields, each declared once (name, schema, how it is written and read back).
+    enum Field {
+        static let probability = JSONSchema.unit
+        static let angle = JSONSchema.number(minimum: -180, maximum: 180)
+        static let x = EventField<Int>.integer("x", .integer()), y = EventField<Int>.integer("y", .integer())
+        static let width = EventField<Int>.integer("width", .integer(minimum: 1)), height = EventField<Int>.integer("height", .integer(minimum: 1))
+        static let trackingId = EventField<Int>.integer("trackingId", .integer(minimum: 1))
+        static let faceCount = EventField<Int>.integer("faceCount", .integer(minimum: 1))
+        static let leftEyeOpen = EventField<Double?>.optionalNumber("leftEyeOpenProbability", probability, decimals: 3)
+        static let rightEyeOpen = EventField<Double?>.optionalNumber("rightEyeOpenProbability", probability, decimals: 3)
+        static let smiling = EventField<Double?>.optionalNumber("smilingProbability", probability, decimals: 3)
+        static let angleX = EventField<Double?>.optionalNumber("headEulerAngleX", angle, decimals: 2)
+        static let angleY = EventField<Double?>.optionalNumber("headEulerAngleY", angle, decimals: 2)
+        static let angleZ = EventField<Double?>.optionalNumber("headEulerAngleZ", angle, decimals: 2)
+        static let labels = EventField<HeadPose.Labels?>("headPose", HeadPose.Labels.schema, write: { $0?.json ?? .null },
+                                                         read: { fields, name in .some(fields.nested(name).map(HeadPose.Labels.init(reading:))) })
+        static let profile = EventField<ProfileSide?>("profile", .oneOf(["left", "right"]), required: false,
+                                                      write: { $0.map { .string($0.rawValue) } ?? .null },
+                                                      read: { fields, name in .some(fields.string(name).flatMap(ProfileSide.init(rawValue:))) })
+        static let contours = EventSchema.Property("contours", .object(FaceGeometry.contourGroups.map { name, indices in
+            .init(name, .array(of: .point, minItems: indices.count, maxItems: indices.count), required: false)
+        }), required: false)
+        static let quality = EventSchema.Property("quality", .object(QualityScores.schemaProperties), required: false)
+        static let imageQuality = EventField<FaceImageQuality>("faceImageQuality", FaceImageQuality.schema, required: false, write: { $0.json },
+                                                               read: { fields, name in fields.nested(name).map(FaceImageQuality.init(reading:)) })
+    }
+
+    public static let schema = EventSchema(.frame, [
+        Field.x.property, Field.y.property, Field.width.property, Field.height.property, Field.trackingId.property, Field.faceCount.property,
+        Field.leftEyeOpen.property, Field.rightEyeOpen.property, Field.smiling.property,
+        Field.angleX.property, Field.angleY.property, Field.angleZ.property, Field.labels.property, Field.profile.property,
+        Field.contours, Field.quality, Field.imageQuality.property,
+    ])
 
     public var fields: [(String, JSONValue)] {
-        func number(_ value: Double?, _ decimals: Int) -> JSONValue { value.map { .number($0, decimals: decimals) } ?? .null }
-        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         let angles = self.angles
         var fields: [(String, JSONValue)] = [
-            ("x", .int(Int(box.x.rounded()))), ("y", .int(Int(box.y.rounded()))),
-            ("width", .int(Int(box.width.rounded()))), ("height", .int(Int(box.height.rounded()))),
-            ("trackingId", .int(face.trackingId)), ("faceCount", .int(faceCount)),
-            ("leftEyeOpenProbability", number(face.leftEyeOpenProbability, 3)),
-            ("rightEyeOpenProbability", number(face.rightEyeOpenProbability, 3)),
-            ("smilingProbability", number(face.smilingProbability, 3)),
-            ("headEulerAngleX", number(angles.x, 2)), ("headEulerAngleY", number(angles.y, 2)), ("headEulerAngleZ", number(angles.z, 2)),
-            ("headPose", labels.map { labels in
-                .object([("vertical", text(labels.vertical)), ("horizontal", text(labels.horizontal)), ("tilt", text(labels.tilt))])
-            } ?? .null),
+            Field.x.json(Int(box.x.rounded())), Field.y.json(Int(box.y.rounded())),
+            Field.width.json(Int(box.width.rounded())), Field.height.json(Int(box.height.rounded())),
+            Field.trackingId.json(face.trackingId), Field.faceCount.json(faceCount),
+            Field.leftEyeOpen.json(face.leftEyeOpenProbability), Field.rightEyeOpen.json(face.rightEyeOpenProbability),
+            Field.smiling.json(face.smilingProbability),
+            Field.angleX.json(angles.x), Field.angleY.json(angles.y), Field.angleZ.json(angles.z), Field.labels.json(labels),
         ]
-        if let side = face.profile { fields.append(("profile", .string(side.rawValue))) }
+        if let side = face.profile { fields.append(Field.profile.json(side)) }
         if includeContours, let points = face.landmarks {
-            fields.append(("contours", .object(FaceGeometry.contourGroups.map { name, indices in
+            fields.append((Field.contours.name, .object(FaceGeometry.contourGroups.map { name, indices in
                 (name, .array(indices.map { .array([.number(points[$0].x, decimals: 1), .number(points[$0].y, decimals: 1)]) }))
             })))
         }
-        if let quality { fields.append(("quality", .object(quality.jsonFields))) }
-        if let imageQuality = face.imageQuality { fields.append(("faceImageQuality", imageQuality.json)) }
+        if let quality { fields.append((Field.quality.name, .object(quality.jsonFields))) }
+        if let imageQuality = face.imageQuality { fields.append(Field.imageQuality.json(imageQuality)) }
         return fields
     }
 }
 
 extension FaceDetected {
-    public static var countFields: Set<String> { ["trackingId"] }
+    public static var countFields: Set<String> { [Field.trackingId.name] }
 
     /// What the report reads back: the box, the face count, the angles and labels, the face image quality.
     public init?(reading fields: EventFields) {
-        func number(_ key: String) -> Double { fields.number(key) ?? 0 }
-        box = Box(x: number("x"), y: number("y"), width: number("width"), height: number("height"))
-        face = FaceObservation(box: box, trackingId: fields.integer("trackingId") ?? 0)
-        face.profile = fields.string("profile").flatMap(ProfileSide.init(rawValue:))
-        if let x = fields.number("headEulerAngleX"), let y = fields.number("headEulerAngleY"), let z = fields.number("headEulerAngleZ") {
+        func number(_ field: EventField<Int>) -> Double { field.read(fields).map(Double.init) ?? 0 }
+        box = Box(x: number(Field.x), y: number(Field.y), width: number(Field.width), height: number(Field.height))
+        face = FaceObservation(box: box, trackingId: Field.trackingId.read(fields) ?? 0)
+        face.profile = Field.profile.read(fields) ?? nil
+        if let x = Field.angleX.read(fields) ?? nil, let y = Field.angleY.read(fields) ?? nil, let z = Field.angleZ.read(fields) ?? nil {
             face.headPose = HeadPose(x: x, y: y, z: z)
         }
-        face.imageQuality = fields.nested("faceImageQuality").map(FaceImageQuality.init(reading:))
-        faceCount = fields.integer("faceCount") ?? 1
+        face.imageQuality = Field.imageQuality.read(fields)
+        faceCount = Field.faceCount.read(fields) ?? 1
         includeContours = false
-        readLabels = .some(fields.nested("headPose").map { pose in
-            HeadPose.Labels(vertical: pose.string("vertical"), horizontal: pose.string("horizontal"), tilt: pose.string("tilt"))
-        })
+        readLabels = .some(Field.labels.read(fields) ?? nil)
     }
 }

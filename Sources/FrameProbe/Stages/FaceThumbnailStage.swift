@@ -40,20 +40,24 @@ public struct FaceThumbnail: ReadableEvent {
     public var pts: Double
     public var jpegBase64: String
 
+    enum Field {
+        static let frame = EventField<Int>.integer("thumbnailFrame", .integer(minimum: 0))
+        static let pts = EventField<Double>.number("thumbnailPts", .number(minimum: 0), decimals: 3)
+        static let jpeg = EventField<String>.text("jpegBase64", .string(minLength: 4))
+    }
+
     public static let schema = EventSchema(.input, description: "report's best face crop of the input, as base64 JPEG", [
-        .init("thumbnailFrame", .integer(minimum: 0)), .init("thumbnailPts", .number(minimum: 0)), .init("jpegBase64", .string(minLength: 4)),
+        Field.frame.property, Field.pts.property, Field.jpeg.property,
     ])
 
-    public var fields: [(String, JSONValue)] {
-        [("thumbnailFrame", .int(frame)), ("thumbnailPts", .number(pts, decimals: 3)), ("jpegBase64", .string(jpegBase64))]
-    }
+    public var fields: [(String, JSONValue)] { [Field.frame.json(frame), Field.pts.json(pts), Field.jpeg.json(jpegBase64)] }
 
     public init(frame: Int, pts: Double, jpegBase64: String) {
         (self.frame, self.pts, self.jpegBase64) = (frame, pts, jpegBase64)
     }
 
     public init?(reading fields: EventFields) {
-        guard let jpeg = fields.string("jpegBase64") else { return nil }
-        self.init(frame: fields.integer("thumbnailFrame") ?? 0, pts: fields.number("thumbnailPts") ?? 0, jpegBase64: jpeg)
+        guard let jpeg = Field.jpeg.read(fields) else { return nil }
+        self.init(frame: Field.frame.read(fields) ?? 0, pts: Field.pts.read(fields) ?? 0, jpegBase64: jpeg)
     }
 }

@@ -31,6 +31,24 @@ public struct HeadPose: Sendable, Equatable {
         public var vertical: String?
         public var horizontal: String?
         public var tilt: String?
+
+        static let schema = JSONSchema.object([
+            .init("vertical", .oneOf(verticalLabels, nullable: true)), .init("horizontal", .oneOf(horizontalLabels, nullable: true)),
+            .init("tilt", .oneOf(tiltLabels, nullable: true)),
+        ], nullable: true)
+
+        var json: JSONValue {
+            func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+            return .object([("vertical", text(vertical)), ("horizontal", text(horizontal)), ("tilt", text(tilt))])
+        }
+
+        init(vertical: String?, horizontal: String?, tilt: String?) {
+            (self.vertical, self.horizontal, self.tilt) = (vertical, horizontal, tilt)
+        }
+
+        init(reading fields: EventFields) {
+            self.init(vertical: fields.string("vertical"), horizontal: fields.string("horizontal"), tilt: fields.string("tilt"))
+        }
     }
 
     public var labels: Labels { Labels(vertical: verticalLabel, horizontal: horizontalLabel, tilt: tiltLabel) }

@@ -189,18 +189,24 @@ public struct QRCodeScanned: ReadableEvent {
 
     /// What the report reads back: the content (the code's bytes from `raw`).
     public init?(reading fields: EventFields) {
-        guard let content = fields.string("content") else { return nil }
-        code = BarcodeObservation(payload: fields.string("raw").flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? [], polygon: [],
-                                  symbology: fields.string("symbology") ?? "")
+        guard let content = Field.content.read(fields) else { return nil }
+        code = BarcodeObservation(payload: Field.raw.read(fields).flatMap { Data(base64Encoded: $0) }.map { Array($0) } ?? [], polygon: [],
+                                  symbology: Field.symbology.read(fields) ?? "")
         readContent = content
     }
 
+    /// The fields `report` reads back, each declared once.
+    enum Field {
+        static let content = EventField<String>.text("content", .string())
+        static let raw = EventField<String>.text("raw", .string(description: "the payload's exact bytes, base64"))
+        static let symbology = EventField<String>.text("symbology", .string(minLength: 1))
+    }
+
     public static let schema = EventSchema(.frame, [
-        .init("content", .string()), .init("encoding", .oneOf(["utf8", "base64"])),
+        Field.content.property, .init("encoding", .oneOf(["utf8", "base64"])),
         .init("charset", JSONSchema.string().orNull.described(
             "the charset the text was decoded from (UTF-8, Shift_JIS, ISO-8859-1); null for a binary payload")),
-        .init("raw", .string(description: "the payload's exact bytes, base64")),
-        .init("polygon", .array(of: .point, minItems: 1)), .init("symbology", .string(minLength: 1)),
+        Field.raw.property, .init("polygon", .array(of: .point, minItems: 1)), Field.symbology.property,
     ])
 
     public var fields: [(String, JSONValue)] { code.jsonFields }
@@ -216,10 +222,10 @@ extension BarcodeObservation {
         let decoded = self.decoded
         let raw = Data(payload).base64EncodedString()
         return [
-            ("content", .string(decoded?.text ?? raw)), ("encoding", .string(decoded == nil ? "base64" : "utf8")),
-            ("charset", decoded.map { .string($0.charset) } ?? .null), ("raw", .string(raw)),
+            QRCodeScanned.Field.content.json(decoded?.text ?? raw), ("encoding", .string(decoded == nil ? "base64" : "utf8")),
+            ("charset", decoded.map { .string($0.charset) } ?? .null), QRCodeScanned.Field.raw.json(raw),
             ("polygon", .array(polygon.map { .array([.number($0.x, decimals: 1), .number($0.y, decimals: 1)]) })),
-            ("symbology", .string(symbology)),
+            QRCodeScanned.Field.symbology.json(symbology),
         ]
     }
 }

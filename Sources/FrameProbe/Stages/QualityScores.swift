@@ -45,9 +45,9 @@ public struct QualityScores: Sendable, Equatable {
 
         /// From the labels of read-back fields (`darknessLabel` …).
         init(reading fields: EventFields) {
-            tooDark = fields.string(Field.darknessLabel) == "Too dark"
-            tooLight = fields.string(Field.lightnessLabel) == "Too light"
-            blurred = fields.string(Field.sharpnessLabel) == "Blurred"
+            tooDark = Field.darknessLabel.read(fields) == "Too dark"
+            tooLight = Field.lightnessLabel.read(fields) == "Too light"
+            blurred = Field.sharpnessLabel.read(fields) == "Blurred"
         }
 
         init(tooDark: Bool, tooLight: Bool, blurred: Bool) {
@@ -57,35 +57,30 @@ public struct QualityScores: Sendable, Equatable {
 
     public var flags: Flags { Flags(tooDark: isTooDark, tooLight: isTooLight, blurred: isBlurred) }
 
-    /// The event fields' names: the encoding, the schema and the reading back below use these.
+    /// The event fields, each declared once: the encoding, the schema and the reading back below use these.
     enum Field {
-        static let darkness = "darkness", lightness = "lightness", sharpness = "sharpness"
-        static let darknessLabel = "darknessLabel", lightnessLabel = "lightnessLabel", sharpnessLabel = "sharpnessLabel"
+        static let darkness = EventField<Double>.number("darkness", .unit, decimals: 4)
+        static let lightness = EventField<Double>.number("lightness", .unit, decimals: 4)
+        static let sharpness = EventField<Double>.number("sharpness", .number(minimum: 0), decimals: 4)
+        static let darknessLabel = EventField<String>.text("darknessLabel", .oneOf(["Too dark", "Acceptable"]))
+        static let lightnessLabel = EventField<String>.text("lightnessLabel", .oneOf(["Too light", "Acceptable"]))
+        static let sharpnessLabel = EventField<String>.text("sharpnessLabel", .oneOf(["Blurred", "Acceptable"]))
     }
 
     /// The schema of `jsonFields`.
-    static let schemaProperties: [EventSchema.Property] = [
-        .init(Field.darkness, .unit), .init(Field.lightness, .unit), .init(Field.sharpness, .number(minimum: 0)),
-        .init(Field.darknessLabel, .oneOf(["Too dark", "Acceptable"])), .init(Field.lightnessLabel, .oneOf(["Too light", "Acceptable"])),
-        .init(Field.sharpnessLabel, .oneOf(["Blurred", "Acceptable"])),
-    ]
+    static let schemaProperties: [EventSchema.Property] = [Field.darkness, Field.lightness, Field.sharpness].map(\.property)
+        + [Field.darknessLabel, Field.lightnessLabel, Field.sharpnessLabel].map(\.property)
 
     /// The event fields: the three scores and their labels.
     var jsonFields: [(String, JSONValue)] {
-        [
-            (Field.darkness, .number(darkness, decimals: 4)),
-            (Field.lightness, .number(lightness, decimals: 4)),
-            (Field.sharpness, .number(sharpness, decimals: 4)),
-            (Field.darknessLabel, .string(darknessLabel)),
-            (Field.lightnessLabel, .string(lightnessLabel)),
-            (Field.sharpnessLabel, .string(sharpnessLabel)),
-        ]
+        [Field.darkness.json(darkness), Field.lightness.json(lightness), Field.sharpness.json(sharpness),
+         Field.darknessLabel.json(darknessLabel), Field.lightnessLabel.json(lightnessLabel), Field.sharpnessLabel.json(sharpnessLabel)]
     }
 
     /// The scores of read-back fields; nil when one is missing.
     init?(reading fields: EventFields) {
-        guard let darkness = fields.number(Field.darkness), let lightness = fields.number(Field.lightness),
-              let sharpness = fields.number(Field.sharpness) else { return nil }
+        guard let darkness = Field.darkness.read(fields), let lightness = Field.lightness.read(fields),
+              let sharpness = Field.sharpness.read(fields) else { return nil }
         self.init(darkness: darkness, lightness: lightness, sharpness: sharpness)
     }
 }

@@ -20,11 +20,11 @@ public struct QualityReport: ReportPart {
     static let plot = "quality"
 
     public static let values = [
-        ReportedValue("darkness", range: 0...1, help: "share of the frame's pixels that are dark", plot: plot, color: "#343a40",
+        ReportedValue(QualityScores.Field.darkness.name, range: 0...1, help: "share of the frame's pixels that are dark", plot: plot, color: "#343a40",
                       references: [ReferenceLine(QualityScores.darknessLimit, "too dark")]),
-        ReportedValue("lightness", range: 0...1, help: "share of the frame's pixels that are bright", plot: plot, color: "#f08c00",
+        ReportedValue(QualityScores.Field.lightness.name, range: 0...1, help: "share of the frame's pixels that are bright", plot: plot, color: "#f08c00",
                       references: [ReferenceLine(QualityScores.lightnessLimit, "too light")]),
-        ReportedValue("sharpness", range: 0...1, help: "edge energy of the frame (below the blur threshold: blurred)", plot: plot,
+        ReportedValue(QualityScores.Field.sharpness.name, range: 0...1, help: "edge energy of the frame (below the blur threshold: blurred)", plot: plot,
                       color: "#1c7ed6", references: [ReferenceLine(QualityScores.blurLimit, "blur threshold")]),
     ]
 
