@@ -181,6 +181,13 @@ struct CustomStageTests {
         try row.set(.text("0"), in: &options)
         #expect(throws: FrameProbeError.self) { try registry.validate(options) }
         do { try registry.validate(options) } catch { #expect(error.key == "INVALID_MOTION_STEP", "\(error)") }
+        // The still limit the report's condition uses is an option too, with its bounds and its own key.
+        let stillRow = try #require(registry.descriptor(named: "motionScore")?.options.first { $0.flag == "still-below" })
+        var tooHigh = options
+        try row.set(.number(4), in: &tooHigh)
+        try stillRow.set(.number(2), in: &tooHigh)
+        do { try registry.validate(tooHigh) } catch { #expect(error.key == "INVALID_STILL_BELOW", "\(error)") }
+        #expect(throws: FrameProbeError.self) { try registry.validate(tooHigh) }
         try row.set(.number(4), in: &options)
         try registry.validate(options)
         #expect(options[MotionScoreStage.Options.self].step == 4)
