@@ -219,8 +219,7 @@ struct ReportCommand: Command {
                 return Console.outputFailure(error)
             }
         }
-        let verdict = document.interrupted == true ? "interrupted" : document.passed ? "all gates passed" : "gates FAILED"
-        Console.printError("report: \(paths.joined(separator: ", ")) — \(document.total.inputs) inputs, \(verdict)")
+        Console.printError("report: \(paths.joined(separator: ", ")) — \(document.summary)")
         return nil
     }
 }

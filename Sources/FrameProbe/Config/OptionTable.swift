@@ -63,7 +63,7 @@ extension OptionTable {
         OptionSpec(flag: "format", shortFlag: "f", configKey: "formats", valueName: ReportFormat.allCases.map(\.rawValue).joined(separator: "|"),
                    help: "a report format (repeatable; default json)", invalidKey: "INVALID_FORMAT") { options, value throws(FrameProbeError) in
             for name in try value.items("INVALID_FORMAT", "format") {
-                guard let format = ReportFormat(rawValue: String(name)) else {
+                guard let format = ReportFormat(named: String(name)) else {
                     throw FrameProbeError("INVALID_FORMAT", "unknown format '\(name)'\(Suggestion.hint(for: String(name), in: ReportFormat.allCases.map(\.rawValue)))")
                 }
                 if !options.reportFormats.contains(format) { options.reportFormats.append(format) }

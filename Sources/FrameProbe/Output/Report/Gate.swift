@@ -27,7 +27,9 @@ public struct Gate: Codable, Sendable, Equatable {
         let known = isTotal ? parts.totalFieldNames : parts.fieldNames
         let base = name.hasPrefix(Baseline.deltaPrefix) ? String(name.dropFirst(Baseline.deltaPrefix.count)) : name
         guard known.contains(base) else {
-            throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'\(Suggestion.hint(for: name, in: known)); fields: \(known.joined(separator: ", "))")
+            let hint = Suggestion.hint(for: base, in: known, prefix: name.hasPrefix(Baseline.deltaPrefix) ? Baseline.deltaPrefix : "")
+            throw FrameProbeError("INVALID_GATE", "unknown field '\(name)' in '\(text)'"
+                                  + (hint.isEmpty ? " (`frameprobe report --help` lists the fields)" : hint))
         }
         guard let threshold = Double(compact[range.upperBound...]), threshold.isFinite else {
             throw FrameProbeError("INVALID_GATE", "'\(text)' does not end with a number")

@@ -18,8 +18,7 @@ enum GitHubRenderer {
         if document.interrupted == true {
             lines.append("::error title=frameprobe report interrupted::\(message(ReportDocument.interruptionNote))")
         }
-        let verdict = document.interrupted == true ? "INTERRUPTED" : document.passed ? "all gates passed" : "gates FAILED"
-        lines.append("::notice title=frameprobe report::\(message("\(document.total.inputs) inputs, \(verdict)"))")
+        lines.append("::notice title=frameprobe report::\(message(document.summary))")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -99,7 +99,7 @@ enum HTMLRenderer {
         let headlines = document.parts.types.flatMap { $0.headlines }.compactMap { headline in
             totals[headline.field].map { "\(headline.label) \(percent($0))" }
         }
-        return "\(document.total.inputs) inputs, \(document.total.framesAnalysed) frames analysed"
+        return "\(counted(document.total.inputs, "input")), \(counted(document.total.framesAnalysed, "frame")) analysed"
             + (headlines.isEmpty ? "" : "; of the frames: " + headlines.joined(separator: ", "))
     }
 

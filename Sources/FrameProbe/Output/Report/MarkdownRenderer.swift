@@ -15,14 +15,18 @@ enum MarkdownRenderer {
             ].compactMap { $0 }.joined(separator: "; ").ifEmpty("the same inputs"))
             lines.append("")
         }
-        // Regressions first: inputs that failed or failed a gate, then the others, each group in input order.
-        let ordered = document.inputs.filter(\.failedSomething) + document.inputs.filter { !$0.failedSomething }
+        // Regressions first: inputs that failed or failed a gate, then the others, each group in natural order of
+        // their names (clip2 before clip10).
+        let byName = document.inputs.sorted { $0.source.compare($1.source, options: .numeric) == .orderedAscending }
+        let ordered = byName.filter(\.failedSomething) + byName.filter { !$0.failedSomething }
+        let shown = document.parts.types.filter { $0.isShown(in: document.inputs) }
+        let parts = ReportPartTypes(shown)
         let withDelta = document.baseline != nil
-        lines += table(Array(ordered.prefix(openRows)), document.parts, withDelta: withDelta)
-        lines.append(totalRow(document, withDelta: withDelta))
+        lines += table(Array(ordered.prefix(openRows)), parts, withDelta: withDelta)
+        lines.append(totalRow(document, parts, withDelta: withDelta))
         if ordered.count > openRows {
-            lines += ["", "<details><summary>\(ordered.count - openRows) more inputs</summary>", ""]
-            lines += table(Array(ordered.dropFirst(openRows)), document.parts, withDelta: withDelta)
+            lines += ["", "<details><summary>\(counted(ordered.count - openRows, "more input"))</summary>", ""]
+            lines += table(Array(ordered.dropFirst(openRows)), parts, withDelta: withDelta)
             lines += ["", "</details>"]
         }
         let intervals = ordered.compactMap { input in
@@ -46,31 +50,35 @@ enum MarkdownRenderer {
             let fields = input.fields
             let gates = input.error.map { "❌ \(escapeMarkdown($0))" }
                 ?? (input.failedGates(parts).isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + escapeMarkdown(input.failedGates(parts).joined(separator: ", ")))
-            var cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)"] + input.parts.flatMap { $0.cells(fields) } + [gates]
+            let shownParts = input.parts.filter { part in parts.types.contains { $0 == type(of: part) } }
+            var cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)"] + shownParts.flatMap { $0.cells(fields) } + [gates]
             if withDelta { cells.append(change(input.delta, parts)) }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines
     }
 
-    static func totalRow(_ document: ReportDocument, withDelta: Bool) -> String {
+    static func totalRow(_ document: ReportDocument, _ parts: ReportPartTypes, withDelta: Bool) -> String {
         let totals = document.total.fields
         let gates = document.totalGates.isEmpty ? "–" : document.totalGates.map {
             "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))\($0.passed ? "" : " (" + escapeMarkdown($0.outcome) + ")")"
         }.joined(separator: ", ")
         let cells = ["**total**", "\(document.total.framesAnalysed)"]
-            + document.total.sections.flatMap { $0.part.totalCells($0, totals, inputs: document.total.inputs) } + [gates]
+            + document.total.sections.filter { section in parts.types.contains { $0 == section.part } }
+                .flatMap { $0.part.totalCells($0, totals, inputs: document.total.inputs) } + [gates]
             + (withDelta ? [change(document.total.delta, document.parts)] : [])
         return "| " + cells.joined(separator: " | ") + " |"
     }
 
-    /// The changes that matter most in a row: the parts' headline ratios, in percentage points.
+    /// The changes that matter most in a row: the parts' headline ratios, in percentage points; a change that
+    /// rounds to 0.0 pp is left out ("unchanged" when nothing is left).
     static func change(_ delta: [String: Double]?, _ parts: ReportPartTypes) -> String {
         guard let delta else { return "new" }
-        let changes = parts.types.flatMap { $0.headlines }.compactMap { label, field in
-            delta[field].map { "\(label) \($0 >= 0 ? "+" : "−")\(formatted(abs($0) * 100, decimals: 1)) pp" }
+        let compared = parts.types.flatMap { $0.headlines }.compactMap { headline in delta[headline.field].map { (headline.label, $0) } }
+        let changes = compared.filter { abs($0.1) * 100 >= 0.05 }.map { label, change in
+            "\(label) \(change >= 0 ? "+" : "−")\(formatted(abs(change) * 100, decimals: 1)) pp"
         }
-        return changes.isEmpty ? "–" : changes.joined(separator: ", ")
+        return compared.isEmpty ? "–" : changes.isEmpty ? "unchanged" : changes.joined(separator: ", ")
     }
 }
 

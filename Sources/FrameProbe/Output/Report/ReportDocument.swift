@@ -24,6 +24,15 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public var parts = ReportPartTypes.builtIn
     /// The verdict in a word, as every format shows it: "interrupted" (written on a signal), "passed" or "failed".
     public var verdict: String { interrupted == true ? "interrupted" : passed ? "passed" : "failed" }
+    /// The outcome in a line, as the command and GitHub's notice say it: "2 inputs, 1 of 3 gates failed".
+    public var summary: String {
+        let checked = inputs.flatMap(\.gates) + totalGates
+        let outcome = interrupted == true ? "interrupted"
+            : gates.isEmpty && totalGates.isEmpty ? "no gates configured"
+            : passed ? "all \(counted(gates.count, "gate")) passed"
+            : "gates FAILED (\(checked.filter { !$0.passed }.count) of \(checked.count) checks)"
+        return "\(counted(total.inputs, "input")), \(outcome)"
+    }
     /// What an interrupted report says about the inputs it lacks.
     static let interruptionNote = "the report was written on a signal: inputs not finished by then are missing or incomplete"
 
@@ -116,7 +125,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     public func json() throws(FrameProbeError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do { return try encoder.encode(self) } catch {
+        do { return try encoder.encode(self) + Data("\n".utf8) } catch {
             throw FrameProbeError("INVALID_REPORT", "the report holds a value JSON cannot write (a number out of range): \(error)")
         }
     }

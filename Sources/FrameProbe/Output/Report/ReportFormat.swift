@@ -4,6 +4,12 @@ import Foundation
 public enum ReportFormat: String, Sendable, CaseIterable {
     case json, junit, markdown, html, csv, github
 
+    /// The format a name gives: its own name, or its file extension (`md`, `xml`, `github.txt`).
+    public init?(named name: String) {
+        guard let format = Self(rawValue: name) ?? Self.allCases.first(where: { $0.fileExtension == name }) else { return nil }
+        self = format
+    }
+
     public var fileExtension: String {
         switch self {
         case .json: "json"
@@ -68,6 +74,9 @@ func formatted(_ value: Double?, decimals: Int = 3) -> String {
     guard let value else { return "–" }
     return JSONValue.format(value, decimals: decimals)
 }
+
+/// "1 input", "2 inputs".
+func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
 /// A ratio as reports show it: "51 %", "77.9 %"; "–" without a value.
 func percent(_ value: Double?) -> String {

@@ -54,6 +54,9 @@ public protocol ReportPart: Codable, Sendable, Equatable {
     func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)]
     /// A picture of the input for the head of its card (the best face crop), as an HTML element; nil: none.
     var htmlImage: String? { get }
+    /// Whether its stage told anything about this input: the Markdown table leaves out columns no input has data
+    /// for (an acquisition that was never checked).
+    var hasData: Bool { get }
 }
 
 extension ReportPart {
@@ -72,6 +75,7 @@ extension ReportPart {
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { [] }
     public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] { [] }
     public var htmlImage: String? { nil }
+    public var hasData: Bool { true }
     public static func fields(of total: Total, _ input: InputCounts) -> [String: Double] { [:] }
 }
 

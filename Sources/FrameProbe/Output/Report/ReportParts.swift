@@ -75,6 +75,9 @@ struct TotalSection: Sendable {
 extension ReportPart {
     func isEqual(to other: any ReportPart) -> Bool { (other as? Self) == self }
 
+    /// Some input's part has data: its columns are shown.
+    static func isShown(in inputs: [InputReport]) -> Bool { inputs.contains { $0[Self.self]?.hasData ?? false } }
+
     static func decodePart(from decoder: any Decoder) throws -> any ReportPart { try Self(from: decoder) }
 
     static func totalSection(of inputs: [InputReport]) -> TotalSection {

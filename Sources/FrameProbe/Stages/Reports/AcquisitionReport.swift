@@ -17,6 +17,8 @@ public struct AcquisitionReport: ReportPart {
         if let check = event.payload as? AcquisitionCheck { acquisition = check }
     }
 
+    public var hasData: Bool { acquisition != nil }
+
     public func fields(_ input: InputCounts) -> [String: Double] {
         guard let acquisition else { return [:] }
         var fields = ["acquisitionSucceeded": acquisition.succeeded ? 1.0 : 0]
