@@ -16,7 +16,14 @@ struct AnalyzeCommand: Command {
     let analysis: AnalysisRun
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
-        analysis = try AnalysisRun(command: .analyze, options: try parsed.analysisOptions(), arguments: try parsed.inputs())
+        let options = try parsed.analysisOptions()
+        // A switch whose stage the other settings leave out would do nothing, silently: a usage error instead.
+        if options.faceImageQuality && options.stages == nil
+            && !StageRegistry.builtIn.stageNames(for: options).contains(FaceImageQualityStage.descriptor.name) {
+            throw FrameProbeError("INVALID_FACE_IMAGE_QUALITY",
+                                  "--face-image-quality measures faces, and --capture-type \(options.captureType.rawValue) runs no face stage (use --capture-type face, the default)")
+        }
+        analysis = try AnalysisRun(command: .analyze, options: options, arguments: try parsed.inputs())
     }
 
     func run(signals: Signals) -> Int32 {

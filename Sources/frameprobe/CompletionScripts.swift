@@ -31,7 +31,9 @@ enum CompletionScripts {
     /// The flags of `command`: its option rows plus the parser's own `--config` and `--help`.
     static func flags(of command: any Command.Type) -> [Flag] {
         let rows = command.options.map { spec in
-            Flag(names: ["--\(spec.flag)"] + (spec.shortFlag.map { ["-\($0)"] } ?? []), help: spec.help, value: value(of: spec.valueName))
+            // A gate starts with a field name: those are its completions (the operator and number follow).
+            Flag(names: ["--\(spec.flag)"] + (spec.shortFlag.map { ["-\($0)"] } ?? []), help: spec.help,
+                 value: spec.flag == "gate" ? .choices(ReportPartTypes.builtIn.fieldNames) : value(of: spec.valueName))
         }
         guard !command.options.isEmpty else { return [help] }
         return rows + [Flag(names: ["--config"], help: "settings as JSON", value: .path), help]
@@ -39,12 +41,13 @@ enum CompletionScripts {
 
     private static let help = Flag(names: ["--help", "-h"], help: "show the help", value: .none)
 
-    /// A value placeholder's kind: `a|b|c` is a closed choice; FILE, DIR and their kin name paths.
+    /// A value placeholder's kind: `a|b|c` is a closed choice; FILE, DIR, a PREFIX of files, a name with an
+    /// extension (OLD.json) and their kin name paths.
     static func value(of placeholder: String?) -> Flag.Value {
         guard let placeholder else { return .none }
         if placeholder.contains("|") { return .choices(placeholder.split(separator: "|").map(String.init)) }
-        let paths = ["FILE", "DIR", "PATH", "BINARY"]
-        return paths.contains { placeholder.uppercased().hasPrefix($0) } ? .path : .text
+        let paths = ["FILE", "DIR", "PATH", "BINARY", "PREFIX"]
+        return paths.contains { placeholder.uppercased().hasPrefix($0) } || placeholder.contains(".") ? .path : .text
     }
 
     static func script(for shell: String) -> String? {

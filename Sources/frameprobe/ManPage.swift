@@ -88,7 +88,8 @@ enum ManPage {
     static let examples: [(String, String)] = [
         ("Faces in a folder of videos, as JSON Lines", "frameprobe analyze videos/ -o events.jsonl"),
         ("QR codes from a camera", "ffmpeg -f v4l2 -i /dev/video0 -f nut - | frameprobe analyze --capture-type qrcode -"),
-        ("A quality gate in CI", "frameprobe report clips/ --format junit -o report.xml"),
+        ("A quality gate in CI: report.xml (JUnit) and report.md, exit 3 when a gate fails",
+         "frameprobe report clips/ --format junit --format markdown -o report --gate 'faceFrameRatio>=0.9' --gate 'total.blurredRatio<=0.1'"),
         ("A guided selfie clip", "frameprobe acquire selfie.mov --preset selfie-fast --output-dir out"),
     ]
 

@@ -6,7 +6,7 @@ import Foundation
 struct ReportCommand: Command {
     static let name = "report"
     static let usage = "[options] INPUT..."
-    static let summary = "quality report (JSON, JUnit XML, Markdown, HTML) with pass/fail gates; --merge for shards"
+    static let summary = "quality report (JSON, JUnit XML, Markdown, HTML, CSV, GitHub commands) with pass/fail gates; --merge for shards"
     static let otherUsages = ["--merge SHARD.json... [options]"]
     static let description = """
         Writes a quality report per input and in total: frames, face presence, face counts, head-pose labels,
@@ -15,9 +15,16 @@ struct ReportCommand: Command {
         Also when each condition held (intervals), and with --baseline OLD.json the change against an earlier report.
         Files: PREFIX.json, PREFIX.xml (JUnit), PREFIX.md, PREFIX.html, PREFIX.csv, PREFIX.github.txt (GitHub
         workflow commands) (-o PREFIX, default frameprobe-report; -o - writes the one format asked for to standard output).
+        Gates (--gate, repeatable): [total.][delta.]FIELD OP NUMBER, OP one of >= <= > < == !=; FIELD is a number the
+        report gives per input (faceFrameRatio, blurredRatio, darknessMean, longestDarkInterval, …), total. tests the
+        totals and delta. the change against --baseline.
         Exit: 0 all gates passed, 1 an input failed, 2 invalid usage, 3 a gate failed.
         """
-    static let options = AnalyzeCommand.options + OptionTable.report
+    /// Analyze's options (its -o described as report's prefix), then the report's own.
+    static let options = AnalyzeCommand.options.map { row in
+        row.flag == "output" ? row.described("prefix of the report files: PREFIX.json, PREFIX.md, … (default frameprobe-report); - writes the one format asked for to standard output",
+                                              valueName: "PREFIX") : row
+    } + OptionTable.report
 
     let options: AnalysisOptions
     let arguments: [String]

@@ -30,6 +30,11 @@ struct CompletionTests {
         let folder = Fixtures.temporaryDirectory()
         try Data().write(to: folder.appendingPathComponent("clip-one.mp4"))
         #expect(bashCompletions(file, ["frameprobe", "analyze", folder.path + "/clip-"]) == [folder.path + "/clip-one.mp4"])
+        // A baseline is a file; a gate starts with one of the report's fields.
+        try Data().write(to: folder.appendingPathComponent("main.json"))
+        #expect(bashCompletions(file, ["frameprobe", "report", "--baseline", folder.path + "/ma"]) == [folder.path + "/main.json"])
+        #expect(bashCompletions(file, ["frameprobe", "report", "--gate", "faceFrame"]) == ["faceFrames", "faceFrameRatio"])
+        #expect(bashCompletions(file, ["frameprobe", "report", "--gate", "longestDark"]) == ["longestDarkInterval"])
     }
 
     @Test func fishCompletesChoicesAndZshParses() throws {
@@ -68,9 +73,12 @@ struct ManPageTests {
         for command in ["analyze", "acquire", "report", "stages", "schema", "completions", "manpage"] {
             #expect(page.contains("frameprobe \(command)"), "no \(command)")
         }
-        for flag in ["--capture-type face|frame|qrcode|none", "--min-face-size FRACTION", "--baseline", "--qrcode-retry"] {
+        for flag in ["--capture-type face|frame|qrcode|none", "--min-face-size FRACTION", "--baseline", "--qrcode-retry", "--output PREFIX"] {
             #expect(page.contains(flag), "no \(flag)")
         }
+        // The CI example writes report.xml (its -o is a prefix), and the gate grammar is there.
+        #expect(page.contains("-o report --gate") && !page.contains("report.xml.xml") && !page.contains("-o report.xml"))
+        #expect(page.contains("[total.][delta.]FIELD OP NUMBER"))
         // Every event of the schema has its entry.
         let schema = Shell.frameprobe(["schema"])
         let definitions = try #require((try JSONSerialization.jsonObject(with: Data(schema.stdout.utf8)) as? [String: Any])?["$defs"] as? [String: Any])

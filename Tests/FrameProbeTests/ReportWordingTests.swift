@@ -42,6 +42,15 @@ struct ReportWordingTests {
         }
     }
 
+    /// A switch whose stage the other settings leave out is a usage error, not silently nothing.
+    @Test func aSwitchWithoutItsStageIsRefused() {
+        let result = Shell.frameprobe(["analyze", "--capture-type", "none", "--face-image-quality", Fixtures.path("pattern.mp4")])
+        #expect(result.status == 2 && result.stdout.contains("INVALID_FACE_IMAGE_QUALITY") && result.stdout.contains("--capture-type none"),
+                "\(result.stdout)")
+        #expect(Shell.frameprobe(["analyze", "--face-image-quality", "--stages", "quality", Fixtures.path("pattern.mp4")]).status == 0,
+                "--stages names the stages itself")
+    }
+
     @Test func formatsAreNamedByTheirExtensionsToo() {
         #expect(ReportFormat(named: "md") == .markdown && ReportFormat(named: "xml") == .junit && ReportFormat(named: "github.txt") == .github)
         #expect(ReportFormat(named: "markdown") == .markdown && ReportFormat(named: "doc") == nil)

@@ -8,8 +8,8 @@ public struct OptionSpec: Sendable {
     /// Key in `--config` JSON (nested objects flatten to dotted paths: `roi.top`).
     public let configKey: String
     /// Placeholder of the value in help; nil for a switch that takes no value.
-    public let valueName: String?
-    public let help: String
+    public internal(set) var valueName: String?
+    public internal(set) var help: String
     /// The stage the option configures (set by its descriptor); nil for a command's own options.
     public internal(set) var stage: String?
     /// Error key when the value does not parse or is out of bounds.
@@ -40,6 +40,14 @@ public struct OptionSpec: Sendable {
         (shortFlag.map { "-\($0), " } ?? "") + "--\(flag)" + (valueName.map { " \($0)" } ?? "")
     }
     /// The help line, with the default when there is one worth showing.
+    /// The same option, described for another command (report's `-o` is a prefix, analyze's a file).
+    public func described(_ help: String, valueName: String? = nil) -> OptionSpec {
+        var row = self
+        row.help = help
+        if let valueName { row.valueName = valueName }
+        return row
+    }
+
     public var helpLine: String { help + (defaultText.map { " (default \($0))" } ?? "") }
 
     /// Sets the option from a command-line or config value.
