@@ -1,5 +1,9 @@
 import Foundation
+// Testing is there when the tests are built; a release build of the whole package (`swift build -c release`,
+// Scripts/package) compiles this target without it.
+#if canImport(Testing)
 import Testing
+#endif
 
 /// The generated test footage (TestVideos/generate, into .build/testvideos) and the package's paths.
 public enum Fixtures {
@@ -16,7 +20,7 @@ public enum Fixtures {
     /// The footage folder. When the generator failed, the test asking for it fails (and says why) — not the
     /// whole test process.
     public static var directory: URL {
-        if let failure = generated.failure { Issue.record(Comment(rawValue: failure)) }
+        if let failure = generated.failure { recordTestFailure(failure) }
         return generated.directory
     }
 
@@ -31,7 +35,7 @@ public enum Fixtures {
             ffmpeg -nostdin -v error -f lavfi -i testsrc2=size=640x360:rate=25:duration=1 -c:v libx264 -pix_fmt yuv420p -output_ts_offset 1 -f mpegts b.ts && \
             cat a.ts b.ts > joined.ts
             """)
-        if make.status != 0 { Issue.record(Comment(rawValue: "making the resizing stream failed: \(make.stderr)")) }
+        if make.status != 0 { recordTestFailure("making the resizing stream failed: \(make.stderr)") }
         return dir.appendingPathComponent("joined.ts").path
     }
 
@@ -50,4 +54,13 @@ public enum Fixtures {
         atexit { try? FileManager.default.removeItem(at: Fixtures.runFolder) }
         return url
     }()
+}
+
+/// Records a failure of the test that is running (it fails, saying why).
+public func recordTestFailure(_ message: String) {
+    #if canImport(Testing)
+    Issue.record(Comment(rawValue: message))
+    #else
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    #endif
 }

@@ -1,5 +1,9 @@
 import Foundation
+// Testing is there when the tests are built; a release build of the whole package (`swift build -c release`,
+// Scripts/package) compiles this target without it.
+#if canImport(Testing)
 import Testing
+#endif
 
 /// The test-data folder: real footage from other repositories, kept outside this one (TestVideos/MANIFEST.tsv lists
 /// it; Scripts/testdata verifies and fetches it). Found as Scripts/lib/testdata.sh finds it: `FRAMEPROBE_TEST_DATA`
@@ -27,7 +31,7 @@ public enum TestData {
     /// The folder; records a failure (naming the reason) when it is missing.
     public static var folder: URL {
         if let folder = located.folder { return folder }
-        Issue.record(Comment(rawValue: "real footage needed: \(located.reason)"))
+        recordTestFailure("real footage needed: \(located.reason)")
         return URL(fileURLWithPath: "/nonexistent-frameprobe-test-data")
     }
 
@@ -41,7 +45,7 @@ public enum TestData {
         let source = path(relative)
         let hash = Shell.run("sha256sum < \(Shell.quote(source)) | cut -c1-16")
         guard hash.status == 0, !hash.stdout.isEmpty else {
-            Issue.record(Comment(rawValue: "cannot read \(source): \(hash.stderr)"))
+            recordTestFailure("cannot read \(source): \(hash.stderr)")
             return source
         }
         let name = "\(hash.stdout.trimmingCharacters(in: .whitespacesAndNewlines))-first\(seconds)s-" + (relative as NSString).lastPathComponent
@@ -52,7 +56,7 @@ public enum TestData {
         let cut = Shell.run("mkdir -p \(Shell.quote(fixtures.path)) && ffmpeg -nostdin -v error -y -i \(Shell.quote(source)) -t \(seconds) -an -c copy \(Shell.quote(part)) && mv -f \(Shell.quote(part)) \(Shell.quote(fixture))")
         if cut.status != 0 {
             try? FileManager.default.removeItem(atPath: part)
-            Issue.record(Comment(rawValue: "cutting the first \(seconds) s of \(source) failed: \(cut.stderr)"))
+            recordTestFailure("cutting the first \(seconds) s of \(source) failed: \(cut.stderr)")
         }
         return fixture
     }
@@ -65,6 +69,7 @@ public enum TestData {
     }
 }
 
+#if canImport(Testing)
 extension Trait where Self == ConditionTrait {
     /// For tests and suites that read real footage from the test-data folder: skipped with the reason without it
     /// (outside CI).
@@ -72,3 +77,4 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: TestData.runsRealFootageTests, Comment(rawValue: TestData.located.reason))
     }
 }
+#endif
