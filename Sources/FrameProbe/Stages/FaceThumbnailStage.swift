@@ -9,7 +9,7 @@ public struct FaceThumbnailStage: Stage {
         selection: StageSelection(report: true), report: FaceThumbnailReport.self)
 
     /// The thumbnail's longer side.
-    static let size = 160
+    static let size = 96
     private var best: (score: Double, image: BGRImage, frame: Int, pts: Double)?
 
     public init() {}
@@ -28,7 +28,7 @@ public struct FaceThumbnailStage: Stage {
     }
 
     public mutating func finish(emit: Emit) {
-        guard let best, let jpeg = try? best.image.jpegData(quality: 85) else { return }
+        guard let best, let jpeg = try? best.image.jpegData(quality: 75) else { return }
         emit(FaceThumbnail(frame: best.frame, pts: best.pts, jpegBase64: Data(jpeg).base64EncodedString()))
     }
 }

@@ -73,11 +73,17 @@ public struct GateResult: Codable, Sendable, Equatable {
     public var reason: String?
     /// The field it tests (nil in reports written before it was kept).
     public var field: String?
+    /// What explains a failure, from the part that reports the field ("lowest: headSize 5, interEyeDistance 9").
+    public var note: String?
 
-    /// What a failed gate shows: its value, or why it has none.
+    public init(gate: String, value: Double?, passed: Bool, reason: String? = nil, field: String?, note: String? = nil) {
+        (self.gate, self.value, self.passed, self.reason, self.field, self.note) = (gate, value, passed, reason, field, note)
+    }
+
+    /// What a failed gate shows: its value, or why it has none, and what explains it.
     public var outcome: String {
         guard let value else { return "no value: \(reason ?? "no data")" }
-        return "got \(formatted(value))" + (reason.map { " (\($0))" } ?? "")
+        return "got \(formatted(value))" + (reason.map { " (\($0))" } ?? "") + (note.map { ", \($0)" } ?? "")
     }
 }
 

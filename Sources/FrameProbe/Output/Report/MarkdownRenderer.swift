@@ -1,6 +1,7 @@
-/// A compact Markdown table for a CI job summary: inputs that failed first (with `--baseline`, a column of what
-/// changed), the first 50 in the table and the rest in a collapsed section, so that a thousand inputs stay far
-/// within GitHub's 1 MiB job-summary limit; then when the conditions held.
+/// A compact Markdown table for a CI job summary: the configured gates with how many inputs failed each; inputs
+/// that failed first, with a ❌ count (with `--baseline`, a column of what changed), the first 50 in the table and
+/// the rest in a collapsed section, so that a thousand inputs stay far within GitHub's 1 MiB job-summary limit;
+/// then the failed gates input by input, and when the conditions held.
 enum MarkdownRenderer {
     /// Rows shown before the collapsed section.
     static let openRows = 50
@@ -8,6 +9,7 @@ enum MarkdownRenderer {
     static func render(_ document: ReportDocument) -> String {
         var lines = ["## frameprobe report \(document.passed ? "✅" : "❌") \(document.verdict)", ""]
         if document.interrupted == true { lines += ["**Interrupted:** \(ReportDocument.interruptionNote).", ""] }
+        lines += [gatesLine(document), ""]
         if let baseline = document.baseline {
             lines.append("Against `\(escapeMarkdown(baseline.path))`: " + [
                 baseline.added.isEmpty ? nil : "new inputs: " + baseline.added.map(escapeMarkdown).joined(separator: ", "),
@@ -15,10 +17,7 @@ enum MarkdownRenderer {
             ].compactMap { $0 }.joined(separator: "; ").ifEmpty("the same inputs"))
             lines.append("")
         }
-        // Regressions first: inputs that failed or failed a gate, then the others, each group in natural order of
-        // their names (clip2 before clip10).
-        let byName = document.inputs.sorted { $0.source.compare($1.source, options: .numeric) == .orderedAscending }
-        let ordered = byName.filter(\.failedSomething) + byName.filter { !$0.failedSomething }
+        let ordered = document.inputsFailedFirst
         let shown = document.parts.types.filter { $0.isShown(in: document.inputs) }
         let parts = ReportPartTypes(shown)
         let withDelta = document.baseline != nil
@@ -28,6 +27,16 @@ enum MarkdownRenderer {
             lines += ["", "<details><summary>\(counted(ordered.count - openRows, "more input"))</summary>", ""]
             lines += table(Array(ordered.dropFirst(openRows)), parts, withDelta: withDelta)
             lines += ["", "</details>"]
+        }
+        let failed = ordered.filter(\.failedSomething).map { input in
+            "- \(escapeMarkdown(input.source)): " + ((input.error.map { ["❌ \($0)"] } ?? []) + input.failedGates(document.parts).map { "❌ " + $0 })
+                .map(escapeMarkdown).joined(separator: "; ")
+        }
+        if !failed.isEmpty {
+            lines += ["", "**Failed**:", ""] + failed.prefix(openRows)
+            if failed.count > openRows {
+                lines += ["", "<details><summary>\(failed.count - openRows) more</summary>", ""] + failed.dropFirst(openRows) + ["", "</details>"]
+            }
         }
         let intervals = ordered.compactMap { input in
             input.intervalSummary(document.parts).map { "- \(escapeMarkdown(input.source)): \(escapeMarkdown($0))" }
@@ -48,8 +57,8 @@ enum MarkdownRenderer {
                      "|---|---:|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "---|" + (withDelta ? "---|" : "")]
         for input in inputs {
             let fields = input.fields
-            let gates = input.error.map { "❌ \(escapeMarkdown($0))" }
-                ?? (input.failedGates(parts).isEmpty ? (input.gates.isEmpty ? "–" : "✅") : "❌ " + escapeMarkdown(input.failedGates(parts).joined(separator: ", ")))
+            let failedCount = input.gates.filter { !$0.passed }.count
+            let gates = input.error != nil ? "❌ error" : failedCount > 0 ? "❌ \(failedCount)" : input.gates.isEmpty ? "–" : "✅"
             let shownParts = input.parts.filter { part in parts.types.contains { $0 == type(of: part) } }
             var cells = [escapeMarkdown(input.source), "\(input.framesAnalysed)"] + shownParts.flatMap { $0.cells(fields) } + [gates]
             if withDelta { cells.append(change(input.delta, parts)) }
@@ -58,11 +67,22 @@ enum MarkdownRenderer {
         return lines
     }
 
+    /// "Gates: `faceFrameRatio>=0.9` ❌ 1 of 2 inputs, `total.blurredRatio<=0.05` ❌ (got 1)", or that none was configured.
+    static func gatesLine(_ document: ReportDocument) -> String {
+        let perInput = document.gates.filter { !$0.hasPrefix("total.") }
+        let items = perInput.enumerated().map { number, gate in
+            let failed = document.inputs.filter { $0.gates.indices.contains(number) && !$0.gates[number].passed }.count
+            return "`\(gate)` " + (failed == 0 ? "✅" : "❌ \(failed) of \(counted(document.inputs.count, "input"))")
+        } + document.totalGates.map { result in
+            "`\(result.gate)` " + (result.passed ? "✅" : "❌ (\(escapeMarkdown(result.outcome)))")
+        }
+        return items.isEmpty ? "No gates configured." : "Gates: " + items.joined(separator: ", ")
+    }
+
     static func totalRow(_ document: ReportDocument, _ parts: ReportPartTypes, withDelta: Bool) -> String {
         let totals = document.total.fields
-        let gates = document.totalGates.isEmpty ? "–" : document.totalGates.map {
-            "\($0.passed ? "✅" : "❌") \(escapeMarkdown($0.gate))\($0.passed ? "" : " (" + escapeMarkdown($0.outcome) + ")")"
-        }.joined(separator: ", ")
+        let failedCount = document.totalGates.filter { !$0.passed }.count
+        let gates = document.totalGates.isEmpty ? "–" : failedCount > 0 ? "❌ \(failedCount)" : "✅"
         let cells = ["**total**", "\(document.total.framesAnalysed)"]
             + document.total.sections.filter { section in parts.types.contains { $0 == section.part } }
                 .flatMap { $0.part.totalCells($0, totals, inputs: document.total.inputs) } + [gates]

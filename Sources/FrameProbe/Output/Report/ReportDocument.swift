@@ -22,6 +22,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
     /// The parts its inputs are made of: what its formats show (not written: a report's JSON is read back with the
     /// parts of the registry that reads it).
     public var parts = ReportPartTypes.builtIn
+    /// The baseline's per-frame series of the inputs it shares with this report, by match key, for the HTML plots
+    /// (not written: the baseline's own JSON has them).
+    public var baselineSeries: [String: Series] = [:]
     /// The verdict in a word, as every format shows it: "interrupted" (written on a signal), "passed" or "failed".
     public var verdict: String { interrupted == true ? "interrupted" : passed ? "passed" : "failed" }
     /// The outcome in a line, as the command and GitHub's notice say it: "2 inputs, 1 of 3 gates failed".
@@ -33,6 +36,13 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             : "gates FAILED (\(checked.filter { !$0.passed }.count) of \(checked.count) checks)"
         return "\(counted(total.inputs, "input")), \(outcome)"
     }
+    /// The inputs as reports list them: those that failed or failed a gate first, then the others, each group in
+    /// natural order of their names (clip2 before clip10).
+    var inputsFailedFirst: [InputReport] {
+        let byName = inputs.sorted { $0.source.compare($1.source, options: .numeric) == .orderedAscending }
+        return byName.filter(\.failedSomething) + byName.filter { !$0.failedSomething }
+    }
+
     /// What an interrupted report says about the inputs it lacks.
     static let interruptionNote = "the report was written on a signal: inputs not finished by then are missing or incomplete"
 
@@ -52,6 +62,7 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             }
             total.delta = Baseline.delta(new: total.fields, old: baseline.document.total.fields)
             let keys = Set(inputs.map(\.matchKey))
+            baselineSeries = old.filter { keys.contains($0.key) }.mapValues(\.series)
             comparison = BaselineComparison(path: baseline.path, newInputsPass: baseline.newInputsPass,
                                             added: inputs.filter { old[$0.matchKey] == nil }.map(\.source),
                                             gone: baseline.document.inputs.filter { !keys.contains($0.matchKey) }.map(\.source))
@@ -62,6 +73,9 @@ public struct ReportDocument: Codable, Sendable, Equatable {
             let isNew = comparison != nil && inputs[index].delta == nil
             inputs[index].gates = perInput.map { gate in
                 var result = gate.evaluate(inputs[index].fields, newInput: isNew, passNew: passNew, parts: parts)
+                if !result.passed, result.value != nil, let field = result.field {
+                    result.note = inputs[index].parts.lazy.compactMap { $0.gateNote(field) }.first
+                }
                 if let reason = inputs[index].incomplete { (result.passed, result.reason) = (false, "the input is incomplete: \(reason)") }
                 return result
             }
@@ -71,7 +85,13 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         self.parts = parts
         self.baseline = comparison
         self.gates = gates.map(\.expression)
-        let totalResults = onTotals.map { $0.evaluate(total.fields, newInput: false, passNew: false, parts: parts) }
+        let totalResults = onTotals.map { gate in
+            var result = gate.evaluate(total.fields, newInput: false, passNew: false, parts: parts)
+            if !result.passed, result.value != nil, let field = result.field {
+                result.note = total.sections.lazy.compactMap { $0.part.totalGateNote($0, field) }.first
+            }
+            return result
+        }
         totalGates = totalResults
         passed = inputs.allSatisfy { $0.gates.allSatisfy(\.passed) } && totalResults.allSatisfy(\.passed)
     }

@@ -50,8 +50,15 @@ public protocol ReportPart: Codable, Sendable, Equatable {
     /// Its Markdown cells, one per column.
     func cells(_ fields: [String: Double]) -> [String]
     static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String]
-    /// Its rows (label, HTML) in an input's card of the HTML report.
-    func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)]
+    /// Its rows in an input's card of the HTML report (`fields`: every part's fields of the input).
+    func htmlRows(_ fields: [String: Double]) -> [ReportRow]
+    /// Lines across its values' plots for this input, by value name, besides the declared ones (a threshold the
+    /// run was given).
+    var plotReferences: [String: [ReferenceLine]] { get }
+    /// What explains a failed gate on `field` ("lowest: headSize 5, interEyeDistance 9"), or nil.
+    func gateNote(_ field: String) -> String?
+    /// The same for a gate on the totals.
+    static func gateNote(_ field: String, of total: Total) -> String?
     /// A picture of the input for the head of its card (the best face crop), as an HTML element; nil: none.
     var htmlImage: String? { get }
     /// Whether its stage told anything about this input: the Markdown table leaves out columns no input has data
@@ -73,8 +80,11 @@ extension ReportPart {
     public var fieldOutOfRange: String? { nil }
     public func cells(_ fields: [String: Double]) -> [String] { [] }
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { [] }
-    public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] { [] }
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] { [] }
     public var htmlImage: String? { nil }
+    public var plotReferences: [String: [ReferenceLine]] { [:] }
+    public func gateNote(_ field: String) -> String? { nil }
+    public static func gateNote(_ field: String, of total: Total) -> String? { nil }
     public var hasData: Bool { true }
     public static func fields(of total: Total, _ input: InputCounts) -> [String: Double] { [:] }
 }
@@ -133,9 +143,12 @@ public struct ReportedValue: Sendable {
     public let appearsWhenMeasured: Bool
     /// What a plotted frame without this value shows (the face plot's 0); nil: a gap.
     public let absentValue: Double?
+    /// The decimals it is shown with (tooltips).
+    public let decimals: Int
 
     public init(_ name: String, label: String? = nil, unit: String = "", range: ClosedRange<Double>, help: String, plot: String,
-                color: String, references: [ReferenceLine] = [], appearsWhenMeasured: Bool = false, absentValue: Double? = nil) {
+                color: String, references: [ReferenceLine] = [], appearsWhenMeasured: Bool = false, absentValue: Double? = nil,
+                decimals: Int = 2) {
         self.name = name
         self.label = label ?? name
         self.unit = unit
@@ -146,6 +159,23 @@ public struct ReportedValue: Sendable {
         self.references = references
         self.appearsWhenMeasured = appearsWhenMeasured
         self.absentValue = absentValue
+        self.decimals = decimals
+    }
+}
+
+/// A row of an input's card in the HTML report: a label, its HTML, and the gate fields it shows, whose change
+/// against `--baseline` its Δ cell gives (in percentage points for ratios).
+public struct ReportRow: Sendable {
+    public let label: String
+    public let html: String
+    public let fields: [String]
+    public let ratio: Bool
+
+    public init(_ label: String, _ html: String, fields: [String] = [], ratio: Bool = false) {
+        self.label = label
+        self.html = html
+        self.fields = fields
+        self.ratio = ratio
     }
 }
 

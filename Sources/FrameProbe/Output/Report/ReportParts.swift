@@ -94,6 +94,10 @@ extension ReportPart {
         (section.value as? Total).map { fields(of: $0, counts) } ?? [:]
     }
 
+    static func totalGateNote(_ section: TotalSection, _ field: String) -> String? {
+        (section.value as? Total).flatMap { gateNote(field, of: $0) }
+    }
+
     static func totalCells(_ section: TotalSection, _ fields: [String: Double], inputs: Int) -> [String] {
         guard let total = section.value as? Total else { return columns.map { _ in "–" } }
         return totalCells(total, fields, inputs: inputs)

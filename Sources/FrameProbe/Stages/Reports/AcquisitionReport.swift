@@ -48,7 +48,7 @@ public struct AcquisitionReport: ReportPart {
 
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { ["\(total.acquisitionsSucceeded)/\(inputs)"] }
 
-    public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] {
-        [("acquire", acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked")]
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        [ReportRow("acquire", acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked", fields: ["acquisitionSucceeded"])]
     }
 }

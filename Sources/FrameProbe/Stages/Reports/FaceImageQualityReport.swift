@@ -6,6 +6,8 @@ public struct FaceImageQualityReport: ReportPart {
 
     /// Score statistics per component and `unifiedQuality` (nil: nothing was measured).
     public var faceImageQuality: [String: ScoreStats]?
+    /// `--fiq-threshold`, below which a frame's quality is low (nil: nothing was measured).
+    public var faceImageQualityThreshold: Double?
     private var reading = Transient(Reading())
 
     struct Reading: Sendable {
@@ -15,13 +17,13 @@ public struct FaceImageQualityReport: ReportPart {
         var frame: [String: Double]?
     }
 
-    enum CodingKeys: String, CodingKey { case faceImageQuality }
+    enum CodingKeys: String, CodingKey { case faceImageQuality, faceImageQualityThreshold }
 
     public init() {}
     public init(options: AnalysisOptions) { reading.value.threshold = options.fiqThreshold }
 
     static let unified = "unifiedQuality"
-    static let notMeasured = "no face image quality was measured (analyze without --face-image-quality?)"
+    static let notMeasured = "no face image quality was measured: no face was found, or the run had no --face-image-quality"
 
     public static let values = [
         ReportedValue("faceImageQuality", label: unified, range: 0...100, help: "the lowest ISO/IEC 29794-5 component score of the face",
@@ -33,7 +35,7 @@ public struct FaceImageQualityReport: ReportPart {
     ]
     public static let gateFields = [GateField("faceImageQualityMean", missing: notMeasured), GateField("faceImageQualityMin", missing: notMeasured)]
         + FaceImageQuality.componentNames.flatMap { name in
-            ["mean", "min"].map { GateField("fiq.\(name).\($0)", missing: "no face image quality was measured for this component (analyze without --face-image-quality?)") }
+            ["mean", "min"].map { GateField("fiq.\(name).\($0)", missing: "no face image quality was measured for this component: " + notMeasured) }
         }
     public static let reads: [any ReadableEvent.Type] = [FaceDetected.self, FaceUndetected.self]
     public static let frameEvents = reads
@@ -56,7 +58,46 @@ public struct FaceImageQualityReport: ReportPart {
     }
 
     public mutating func finish(_ input: InputCounts) {
-        if !reading.value.sums.isEmpty { faceImageQuality = reading.value.sums.compactMapValues(\.stats) }
+        guard !reading.value.sums.isEmpty else { return }
+        faceImageQuality = reading.value.sums.compactMapValues(\.stats)
+        faceImageQualityThreshold = reading.value.threshold
+    }
+
+    /// The threshold's line across the plot.
+    public var plotReferences: [String: [ReferenceLine]] {
+        faceImageQualityThreshold.map { [Self.values[0].name: [ReferenceLine($0, "--fiq-threshold")]] } ?? [:]
+    }
+
+    /// The components that pulled the unified quality down, for a gate on it: "lowest: headSize 5, interEyeDistance 9".
+    public func gateNote(_ field: String) -> String? { Self.gateNote(field, of: self) }
+
+    public static func gateNote(_ field: String, of total: FaceImageQualityReport) -> String? {
+        let statistic: KeyPath<ScoreStats, Double>
+        switch field {
+        case "faceImageQualityMean": statistic = \.mean
+        case "faceImageQualityMin": statistic = \.min
+        default: return nil
+        }
+        let lowest = total.lowestComponents(by: statistic).prefix(2).map { "\($0.name) \(formatted($0.stats[keyPath: statistic], decimals: 1))" }
+        return lowest.isEmpty ? nil : "lowest: " + lowest.joined(separator: ", ")
+    }
+
+    /// The components (not `unifiedQuality`), lowest first by `statistic`, ties by name.
+    func lowestComponents(by statistic: KeyPath<ScoreStats, Double>) -> [(name: String, stats: ScoreStats)] {
+        (faceImageQuality ?? [:]).filter { $0.key != Self.unified }.map { (name: $0.key, stats: $0.value) }
+            .sorted { ($0.stats[keyPath: statistic], $0.name) < ($1.stats[keyPath: statistic], $1.name) }
+    }
+
+    /// The unified quality's statistics and the three lowest components (mean and min).
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        guard let unified = faceImageQuality?[Self.unified] else { return [] }
+        let lowest = lowestComponents(by: \.mean).prefix(3).map {
+            "\($0.name) mean \(formatted($0.stats.mean, decimals: 1)), min \(formatted($0.stats.min, decimals: 1))"
+        }
+        return [ReportRow("face image quality (unified)", "mean \(formatted(unified.mean, decimals: 1)), min \(formatted(unified.min, decimals: 1))"
+                          + (faceImageQualityThreshold.map { " (threshold \(formatted($0, decimals: 1)))" } ?? ""),
+                          fields: ["faceImageQualityMean", "faceImageQualityMin"])]
+            + (lowest.isEmpty ? [] : [ReportRow("lowest components", lowest.map(escapeMarkup).joined(separator: "; "))])
     }
 
     public func fields(_ input: InputCounts) -> [String: Double] { Self.fields(of: self, input) }
@@ -69,6 +110,7 @@ public struct FaceImageQualityReport: ReportPart {
         let measured = parts.compactMap(\.faceImageQuality)
         let names = Set(measured.flatMap(\.keys))
         var total = FaceImageQualityReport()
+        total.faceImageQualityThreshold = parts.lazy.compactMap(\.faceImageQualityThreshold).first
         if !names.isEmpty {
             total.faceImageQuality = Dictionary(uniqueKeysWithValues: names.compactMap { name in
                 ScoreStats(combining: measured.compactMap { $0[name] }).map { (name, $0) }

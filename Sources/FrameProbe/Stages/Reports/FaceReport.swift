@@ -1,3 +1,5 @@
+import Foundation
+
 /// What face detection reports about an input: on which frames the valid face was there (plotted; the face ratio),
 /// how many faces each frame had, and when there was no face or several.
 public struct FaceReport: ReportPart {
@@ -15,7 +17,7 @@ public struct FaceReport: ReportPart {
 
     public static let values = [
         ReportedValue("face", label: "face", range: 0...1, help: "1 on frames with the valid face, 0 without", plot: plot,
-                      color: "#3c58e8", absentValue: 0),
+                      color: "#3c58e8", absentValue: 0, decimals: 0),
     ]
     public static let conditions = [
         ReportedCondition("noFace", label: "no face", color: "#c0262d", plot: plot, missingReason: noAnalysis),
@@ -67,7 +69,12 @@ public struct FaceReport: ReportPart {
 
     public func cells(_ fields: [String: Double]) -> [String] { [percent(fields["faceFrameRatio"])] }
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { [percent(fields["faceFrameRatio"])] }
-    public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] { [("face on", percent(fields["faceFrameRatio"]))] }
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        let counts = faceCounts.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }
+            .map { "\($0.key): \($0.value)" }.joined(separator: " · ")
+        return [ReportRow("face on", percent(fields["faceFrameRatio"]), fields: ["faceFrameRatio"], ratio: true)]
+            + (counts.isEmpty ? [] : [ReportRow("frames by number of faces", counts)])
+    }
 }
 
 /// Whether face analysis ran and the valid face is there, frame by frame: a face is valid from its `faceDetected`

@@ -11,6 +11,15 @@ public struct FaceThumbnailReport: ReportPart {
         if let crop = event.payload as? FaceThumbnail { thumbnail = "data:image/jpeg;base64,\(crop.jpegBase64)" }
     }
 
+    /// Without a crop, why there is none.
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        guard htmlImage == nil else { return [] }
+        if (fields["faceFrames"] ?? 0) > 0 {
+            return [ReportRow("face crop", "none: the events read hold no faceThumbnail (analyze writes none; <code>report</code> on the media does)")]
+        }
+        return [ReportRow("face crop", "none: no face was found")]
+    }
+
     /// Shown only when it is what frameprobe writes: a base64 JPEG data URL (anything else in a merged report is
     /// dropped, never written into the page).
     public var htmlImage: String? {

@@ -12,15 +12,16 @@ public struct HeadPoseReport: ReportPart {
     /// A face turned or tilted beyond the seed's frontal band (|yaw| or |pitch| > 12°).
     static let frontalLimit = 12.0
     static let plot = "head angles (°)"
-    static let bands = [ReferenceLine(0, "0°"), ReferenceLine(-frontalLimit, "−12°"), ReferenceLine(frontalLimit, "12°"),
-                        ReferenceLine(-36, "−36°"), ReferenceLine(36, "36°")]
+    static let bands = [ReferenceLine(0, "0°"), ReferenceLine(-frontalLimit, "frontal band ±12°"), ReferenceLine(frontalLimit, "frontal band ±12°"),
+                        ReferenceLine(-36, "±36°"), ReferenceLine(36, "±36°")]
 
     public static let values = [
-        ReportedValue("headX", label: "X", unit: "°", range: -60...60, help: "pitch: > 0 looks up", plot: plot, color: "#d9480f", references: bands),
-        ReportedValue("headY", label: "Y", unit: "°", range: -60...60, help: "yaw: > 0 turns toward the image's right", plot: plot,
-                      color: "#2b8a3e", references: bands),
-        ReportedValue("headZ", label: "Z", unit: "°", range: -60...60, help: "roll: > 0 counter-clockwise", plot: plot, color: "#5f3dc4",
-                      references: bands),
+        ReportedValue("headX", label: "pitch (X)", unit: "°", range: -60...60, help: "pitch: > 0 looks up", plot: plot, color: "#d9480f",
+                      references: bands, decimals: 1),
+        ReportedValue("headY", label: "yaw (Y)", unit: "°", range: -60...60, help: "yaw: > 0 turns toward the image's right", plot: plot,
+                      color: "#2b8a3e", references: bands, decimals: 1),
+        ReportedValue("headZ", label: "roll (Z)", unit: "°", range: -60...60, help: "roll: > 0 counter-clockwise", plot: plot, color: "#5f3dc4",
+                      references: bands, decimals: 1),
     ]
     public static let conditions = [
         ReportedCondition("notFrontal", label: "not frontal", color: "#d9480f", plot: plot, missingReason: FaceReport.noAnalysis),
@@ -36,6 +37,15 @@ public struct HeadPoseReport: ReportPart {
         guard let labels = detected.labels else { return }
         for (axis, label) in [("vertical", labels.vertical), ("horizontal", labels.horizontal), ("tilt", labels.tilt)] {
             headPose[axis, default: [:]][label ?? "none", default: 0] += 1
+        }
+    }
+
+    /// How many frames had each label, per axis: "vertical: FRONTAL 80 · UP 12".
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        ["vertical", "horizontal", "tilt"].compactMap { axis in
+            guard let labels = headPose[axis], !labels.isEmpty else { return nil }
+            let counts = labels.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\(escapeMarkup($0.key)) \($0.value)" }
+            return ReportRow("head pose, \(axis)", counts.joined(separator: " · "))
         }
     }
 

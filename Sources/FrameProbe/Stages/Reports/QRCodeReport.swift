@@ -33,7 +33,7 @@ public struct QRCodeReport: ReportPart {
     public func cells(_ fields: [String: Double]) -> [String] { ["\(qrCodes.count)"] }
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { ["\(total.qrCodeCount)"] }
 
-    public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] {
-        [("QR codes", qrCodes.isEmpty ? "none" : qrCodes.map { "\(escapeMarkup($0.content)) (\(formatted($0.firstSeen, decimals: 2)) s)" }.joined(separator: ", "))]
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        [ReportRow("QR codes", qrCodes.isEmpty ? "none" : qrCodes.map { "\(escapeMarkup($0.content)) (\(formatted($0.firstSeen, decimals: 2)) s)" }.joined(separator: ", "), fields: ["qrCodeCount"])]
     }
 }

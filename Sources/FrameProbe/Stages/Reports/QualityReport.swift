@@ -104,8 +104,11 @@ public struct QualityReport: ReportPart {
 
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { total.cells(fields) }
 
-    public func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] {
-        [("darkness / lightness / sharpness (mean)", "\(formatted(darkness?.mean)) / \(formatted(lightness?.mean)) / \(formatted(sharpness?.mean))"),
-         ("too dark / too light / blurred", "\(percent(fields["tooDarkRatio"])) / \(percent(fields["tooLightRatio"])) / \(percent(fields["blurredRatio"]))")]
+    public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
+        guard scoredFrames ?? 0 > 0 else { return [] }
+        return [ReportRow("darkness / lightness / sharpness (mean)", "\(formatted(darkness?.mean)) / \(formatted(lightness?.mean)) / \(formatted(sharpness?.mean))",
+                          fields: ["darknessMean", "lightnessMean", "sharpnessMean"]),
+                ReportRow("too dark / too light / blurred", "\(percent(fields["tooDarkRatio"])) / \(percent(fields["tooLightRatio"])) / \(percent(fields["blurredRatio"]))",
+                          fields: ["tooDarkRatio", "tooLightRatio", "blurredRatio"], ratio: true)]
     }
 }
