@@ -133,7 +133,7 @@ struct MotionReport: ReportPart {
     static func totalCells(_ total: MotionReport, _ fields: [String: Double], inputs: Int) -> [String] {
         [ReportText.number(total.motion?.mean, decimals: 4)]
     }
-    func htmlRows(_ fields: [String: Double]) -> [(label: String, html: String)] { [("still", ReportText.percent(fields["stillRatio"]))] }
+    func htmlRows(_ fields: [String: Double]) -> [ReportRow] { [ReportRow("still", ReportText.percent(fields["stillRatio"]), fields: ["stillRatio"], ratio: true)] }
 }
 
 /// Reads the motion stage's finding: a `stillFrame` event on each frame that changed by less than `--still-below`.

@@ -4,8 +4,9 @@ import Testing
 /// Every built-in report format on two real clips, against the files `Tests/FrameProbeTests/Golden/` holds: what
 /// frameprobe wrote before the report machinery was made generic (commit 3254de9), so any change a refactor makes to
 /// what users read shows here. The clips: the first 4 s of `video/driving_d6.mp4` (a talking head) and the first 4 s
-/// of `video/source_s13.mp4` darkened from 1 s to 2 s and blurred from 2.5 s to 3.5 s (re-encoded single-threaded,
-/// so the same bytes on every machine). What depends on the machine is blanked before comparing: wall times, and the
+/// of `video/source_s13.mp4` darkened from 1 s to 2 s and blurred from 2.5 s to 3.5 s (stored losslessly, so the
+/// pixels analysed are the filters' output whatever x264 build encodes them: a lossy encode changed with Debian's
+/// ffmpeg 5.1.9 update and moved darkness in the sixth decimal). What depends on the machine is blanked before comparing: wall times, and the
 /// face thumbnails (crops of footage from other repositories, which this repository does not carry).
 /// `FRAMEPROBE_UPDATE_GOLDEN=1` rewrites the files instead (review the diff: only deliberate additions belong there).
 @Suite(.needsTestData, .serialized)
@@ -21,7 +22,7 @@ struct ReportGoldenTests {
             cd \(Shell.quote(folder.path)) && ln -s \(Shell.quote(talking)) talking.mp4 && \
             ffmpeg -nostdin -v error -y -t 4 -i \(Shell.quote(TestData.path("video/source_s13.mp4"))) -an \
             -vf "eq=brightness=-0.7:enable='between(t,1,2)',boxblur=8:enable='between(t,2.5,3.5)'" \
-            -c:v libx264 -threads 1 -crf 20 -pix_fmt yuv420p edited.mp4
+            -c:v libx264 -qp 0 -preset ultrafast -pix_fmt yuv420p edited.mp4
             """)
         if edited.status != 0 { Issue.record(Comment(rawValue: "making the edited clip failed: \(edited.stderr)")) }
         return folder
@@ -68,7 +69,7 @@ struct ReportGoldenTests {
         // The golden files hold real values, not empty reports: the edits show as intervals, the gates fail.
         let markdown = try String(contentsOf: Self.golden.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(markdown.contains("edited.mp4: too dark 1.00–2.04 s"))
-        #expect(markdown.contains("❌ faceFrameRatio&gt;=0.9 (got 0.51)"))
+        #expect(markdown.contains("- edited.mp4: ❌ faceFrameRatio&gt;=0.9 (got 0.53)"))
     }
 
     /// A JSON report written before the report machinery was made generic (`baseline-3254de9.json`: 3254de9's
@@ -82,11 +83,18 @@ struct ReportGoldenTests {
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(prefix).json"))) as? [String: Any])
         let inputs = try #require(report["inputs"] as? [[String: Any]])
         #expect(inputs.count == 2)
+        // talking.mp4 is the same bytes (a stream copy), so nothing changes. 3254de9's edited.mp4 was a lossy encode
+        // by the x264 of its day, so its pixels differ from today's lossless one by the codec's error: every field
+        // still gets its delta, within what that error moves (a frame's worth of a ratio or an interval).
+        let tolerance: [String: Double] = ["faceFrameRatio": 0.03, "darknessMean": 0.005, "sharpnessMin": 0.01, "tooDarkRatio": 0.03,
+                                           "blurredRatio": 0.03, "faceImageQualityMean": 3, "darkSeconds": 0.1, "noFaceSeconds": 0.1,
+                                           "fiq.headSize.mean": 3, "acquisitionSucceeded": 0]
         for input in inputs {
-            let delta = try #require(input["delta"] as? [String: Double], "\(input["source"] ?? "")")
-            for field in ["faceFrameRatio", "darknessMean", "sharpnessMin", "tooDarkRatio", "blurredRatio", "faceImageQualityMean",
-                          "darkSeconds", "noFaceSeconds", "fiq.headSize.mean", "acquisitionSucceeded"] {
-                #expect(delta[field] == 0, "\(input["source"] ?? ""): delta.\(field) = \(delta[field].map { "\($0)" } ?? "missing")")
+            let source = input["source"] as? String ?? ""
+            let delta = try #require(input["delta"] as? [String: Double], "\(source)")
+            for (field, allowed) in tolerance.sorted(by: { $0.key < $1.key }) {
+                let change = try #require(delta[field], "\(source): delta.\(field) is missing")
+                #expect(abs(change) <= (source == "talking.mp4" ? 0 : allowed), "\(source): delta.\(field) = \(change)")
             }
         }
         let comparison = try #require(report["baseline"] as? [String: Any])

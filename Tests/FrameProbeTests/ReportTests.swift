@@ -54,7 +54,7 @@ struct ReportTests {
         let markdown = try String(contentsOfFile: prefix + ".md", encoding: .utf8)
         #expect(markdown.contains("❌ failed") && markdown.contains("❌ faceFrameRatio&gt;=0.9 (got 0)"))
         let html = try String(contentsOfFile: prefix + ".html", encoding: .utf8)
-        #expect(html.contains("<li class=\"fail\">✘ faceFrameRatio&gt;=0.9 (got 0)</li>"))
+        #expect(html.contains("<li class=\"fail\">✘ <code>faceFrameRatio&gt;=0.9</code> got 0</li>"))
     }
 
     @Test func passingGatesExitZero() {
@@ -71,8 +71,8 @@ struct ReportTests {
         #expect(Shell.frameprobe(["report", "--gate", "blurredRatio=<0.1", Fixtures.path("portrait.jpg")]).status == 2)
     }
 
-    /// The JUnit file has the shape CI servers read: testsuites › testsuite › testcase, counts that add up, a
-    /// failure naming the gate on the clip without a face.
+    /// The JUnit file has the shape CI servers read: testsuites › testsuite › testcase, counts that add up, per input
+    /// a testcase of its own and one per gate (classname the input), a failure naming the gate on the clip without a face.
     @Test func junitHasTheCommonShape() throws {
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: Self.full.prefix + ".xml"))
         let root = try #require(xml.rootElement())
@@ -80,16 +80,16 @@ struct ReportTests {
         let suites = root.elements(forName: "testsuite")
         #expect(suites.count == 1)
         let cases = suites[0].elements(forName: "testcase")
-        #expect(cases.count == 6)
-        #expect(suites[0].attribute(forName: "tests")?.stringValue == "6")
+        // 5 inputs × (input, faceFrameRatio>=0.9) and total.framesAnalysed>=400.
+        #expect(cases.count == 11)
+        #expect(suites[0].attribute(forName: "tests")?.stringValue == "11")
         #expect(suites[0].attribute(forName: "failures")?.stringValue == "1")
-        for testcase in cases {
-            #expect(testcase.attribute(forName: "name")?.stringValue?.isEmpty == false)
-            #expect(testcase.attribute(forName: "classname")?.stringValue == "frameprobe.report")
-        }
+        let classnames = Set(cases.compactMap { $0.attribute(forName: "classname")?.stringValue })
+        #expect(classnames == Set(Self.clips + ["total"]))
         let failed = cases.filter { !$0.elements(forName: "failure").isEmpty }
-        #expect(failed.map { $0.attribute(forName: "name")?.stringValue } == [Fixtures.path("pattern.mp4")])
-        #expect(failed.first?.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue?.contains("faceFrameRatio>=0.9") == true)
+        #expect(failed.map { $0.attribute(forName: "classname")?.stringValue } == [Fixtures.path("pattern.mp4")])
+        #expect(failed.map { $0.attribute(forName: "name")?.stringValue } == ["faceFrameRatio>=0.9"])
+        #expect(failed.first?.elements(forName: "failure").first?.stringValue?.contains("faceFrameRatio>=0.9 (got 0)") == true)
     }
 
     /// The HTML page in a real browser: it renders without network, has its plots, and is not blank.
@@ -99,11 +99,12 @@ struct ReportTests {
         let browser = "chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars"
         let dom = Shell.run("\(browser) --dump-dom \(Shell.quote(page)) 2>/dev/null")
         #expect(dom.status == 0)
-        // Three plots per input, and a fourth (face image quality) for each input with a measured face.
+        // Quality and face plots per input, head angles for each input with a face (not pattern.mp4), and face
+        // image quality for each input with a measured face.
         let measured = try document(Self.full.prefix).inputs.filter { $0.faceImageQuality != nil }.count
         #expect(measured == 4)
-        #expect(dom.stdout.components(separatedBy: "<svg class=\"plot\"").count - 1 == 15 + measured)
-        #expect(dom.stdout.components(separatedBy: "<polyline").count > 15)
+        #expect(dom.stdout.components(separatedBy: "<svg class=\"plot\"").count - 1 == 10 + 4 + measured)
+        #expect(dom.stdout.components(separatedBy: "<path stroke=").count > 15)
         #expect(dom.stdout.contains("<img class=\"thumb\""))
         let capture = Shell.run("\(browser) --window-size=1200,1400 --screenshot=\(Shell.quote(shot)) \(Shell.quote(page)) 2>&1")
         #expect(capture.status == 0 && FileManager.default.fileExists(atPath: shot), "\(capture.stdout)")

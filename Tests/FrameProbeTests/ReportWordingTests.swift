@@ -25,7 +25,8 @@ struct ReportWordingTests {
         let failing = ReportDocument(inputs: two, gates: [try Gate(parsing: "faceFrameRatio>=0.9"), try Gate(parsing: "total.faceFrames>=100")])
         #expect(failing.summary == "2 inputs, gates FAILED (1 of 3 checks)")
         #expect(GitHubRenderer.render(failing).hasSuffix("::notice title=frameprobe report::2 inputs, gates FAILED (1 of 3 checks)\n"))
-        #expect(HTMLRenderer.render(one).contains("<p>1 input, 100 frames analysed; of the frames: face 100 %.</p>"))
+        #expect(HTMLRenderer.render(one).contains("<p class=\"summary\">1 input, no gates configured. 100 frames analysed; of the frames: face 100 %.</p>"))
+        #expect(HTMLRenderer.render(one).contains("<p>No gates configured"))
         let json = try failing.json()
         #expect(json.last == UInt8(ascii: "\n") && json.dropLast().last == UInt8(ascii: "}"))
     }

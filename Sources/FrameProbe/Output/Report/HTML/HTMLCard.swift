@@ -66,7 +66,10 @@ struct HTMLCard {
         let old = document.baselineSeries[input.matchKey]
         let figures = titles.compactMap { title -> String? in
             let values = allValues.filter { $0.plot == title }
-            let lines = values.compactMap { value in series.columns[value.name].map { HTMLPlot.Line(value: value, points: $0) } }
+            // A value never measured on this input (head angles without a face) draws nothing: left out.
+            let lines = values.compactMap { value in
+                series.columns[value.name].flatMap { $0.contains { $0 != nil } ? HTMLPlot.Line(value: value, points: $0) : nil }
+            }
             guard !lines.isEmpty else { return nil }
             let bands = document.parts.conditions.filter { $0.plot == title }.compactMap { condition in
                 input.intervals?[condition.name].map { HTMLPlot.Band(condition: condition, intervals: $0) }
