@@ -33,7 +33,7 @@ public struct Baseline: Sendable {
     static func delta(new: [String: Double], old: [String: Double]) -> [String: Double] {
         var delta: [String: Double] = [:]
         for (field, value) in new where !field.hasPrefix(deltaPrefix) {
-            if let before = old[field] { delta[field] = value - before }
+            if let before = old[field] { delta[field] = ReportPrecision.rounded(value - before) }
         }
         return delta
     }

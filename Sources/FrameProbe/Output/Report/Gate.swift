@@ -60,7 +60,7 @@ public struct Gate: Codable, Sendable, Equatable {
         case "==": value == threshold
         default: value != threshold
         }
-        return GateResult(gate: expression, value: value, passed: passed, field: field)
+        return GateResult(gate: expression, value: ReportPrecision.rounded(value), passed: passed, field: field)
     }
 }
 

@@ -157,7 +157,7 @@ public struct ReportTotals: Sendable, Equatable {
             intervals[condition.countField] = found.reduce(0) { $0 + ($1[condition.countField] ?? 0) }
             intervals[condition.longestField] = found.compactMap { $0[condition.longestField] }.max() ?? 0
         }
-        intervalFields = intervals
+        intervalFields = intervals.mapValues { ReportPrecision.rounded($0) }
         sections = parts.types.map { $0.totalSection(of: inputs) }
     }
 

@@ -63,7 +63,7 @@ extension InputReport {
         for (name, list) in intervals ?? [:] {
             let names = ReportedCondition(name, label: name, color: "", plot: "", missingReason: "")
             let durations = list.compactMap { $0.count == 2 ? $0[1] - $0[0] : nil }
-            fields[names.secondsField] = durations.reduce(0, +)
+            fields[names.secondsField] = ReportPrecision.rounded(durations.reduce(0, +))
             fields[names.longestField] = durations.max() ?? 0
             fields[names.countField] = Double(durations.count)
         }

@@ -145,10 +145,12 @@ public struct ReportedValue: Sendable {
     public let absentValue: Double?
     /// The decimals it is shown with (tooltips).
     public let decimals: Int
+    /// The decimals its series keeps in the JSON report.
+    public let precision: Int
 
     public init(_ name: String, label: String? = nil, unit: String = "", range: ClosedRange<Double>, help: String, plot: String,
                 color: String, references: [ReferenceLine] = [], appearsWhenMeasured: Bool = false, absentValue: Double? = nil,
-                decimals: Int = 2) {
+                decimals: Int = 2, precision: Int = 4) {
         self.name = name
         self.label = label ?? name
         self.unit = unit
@@ -160,6 +162,7 @@ public struct ReportedValue: Sendable {
         self.appearsWhenMeasured = appearsWhenMeasured
         self.absentValue = absentValue
         self.decimals = decimals
+        self.precision = precision
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Mean, minimum and maximum of a score.
 public struct ScoreStats: Codable, Sendable, Equatable {
     public var mean: Double
@@ -12,10 +14,12 @@ public struct ScoreStats: Codable, Sendable, Equatable {
     /// This score's statistics as gate fields named after it (`darknessMean`, `darknessMin`, `darknessMax`).
     public func fields(named name: String) -> [String: Double] { [name + "Mean": mean, name + "Min": min, name + "Max": max] }
 
+    /// The statistics as the report keeps them: rounded to `decimals` (the JSON report's precision for every
+    /// derived number, so that `3.7199999999999998` is written `3.72`, and a report read back equals the one made).
     public init(mean: Double, min: Double, max: Double, count: Int) {
-        self.mean = mean
-        self.min = min
-        self.max = max
+        self.mean = ReportPrecision.rounded(mean)
+        self.min = ReportPrecision.rounded(min)
+        self.max = ReportPrecision.rounded(max)
         self.count = count
     }
 
@@ -28,10 +32,8 @@ public struct ScoreStats: Codable, Sendable, Equatable {
     public init?(combining parts: [ScoreStats]) {
         let total = parts.reduce(0) { $0 + $1.count }
         guard total > 0 else { return nil }
-        mean = parts.reduce(0) { $0 + $1.mean * Double($1.count) } / Double(total)
-        min = parts.map(\.min).min() ?? 0
-        max = parts.map(\.max).max() ?? 0
-        count = total
+        self.init(mean: parts.reduce(0) { $0 + $1.mean * Double($1.count) } / Double(total), min: parts.map(\.min).min() ?? 0,
+                  max: parts.map(\.max).max() ?? 0, count: total)
     }
 }
 
@@ -49,4 +51,17 @@ public struct ScoreAccumulator: Sendable {
     }
 
     public var stats: ScoreStats? { count > 0 ? ScoreStats(mean: sum / Double(count), min: low, max: high, count: count) : nil }
+}
+
+/// The precision of the numbers a report derives (statistics, deltas, interval sums, gate values): 6 decimals, far
+/// below any threshold's resolution. Per-frame series keep their value's declared `ReportedValue.precision`.
+public enum ReportPrecision {
+    public static let decimals = 6
+
+    public static func rounded(_ value: Double, decimals: Int = decimals) -> Double {
+        guard value.isFinite else { return value }
+        let scale = pow(10, Double(decimals))
+        let result = (value * scale).rounded() / scale
+        return result == 0 ? 0 : result
+    }
 }

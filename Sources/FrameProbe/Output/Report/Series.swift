@@ -58,9 +58,9 @@ struct SeriesBuilder {
     mutating func add(_ frame: FrameValues) {
         defer { seen += 1 }
         guard seen % step == 0 else { return }
-        series.pts.append(frame.pts)
+        series.pts.append(ReportPrecision.rounded(frame.pts))
         for value in values {
-            let point = frame.values[value.name] ?? value.absentValue
+            let point = (frame.values[value.name] ?? value.absentValue).map { ReportPrecision.rounded($0, decimals: value.precision) }
             if point != nil && series.columns[value.name] == nil {
                 series.columns[value.name] = Array(repeating: nil, count: series.pts.count - 1)
             }

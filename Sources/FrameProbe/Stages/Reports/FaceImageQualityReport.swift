@@ -27,7 +27,8 @@ public struct FaceImageQualityReport: ReportPart {
 
     public static let values = [
         ReportedValue("faceImageQuality", label: unified, range: 0...100, help: "the lowest ISO/IEC 29794-5 component score of the face",
-                      plot: "face image quality (unified, 0–100)", color: "#0b7285", appearsWhenMeasured: true),
+                      plot: "face image quality (unified, 0–100)", color: "#0b7285", appearsWhenMeasured: true,
+                      decimals: 0, precision: 0),
     ]
     public static let conditions = [
         ReportedCondition("lowFaceImageQuality", label: "face image quality low", color: "#0b7285", plot: values[0].plot,

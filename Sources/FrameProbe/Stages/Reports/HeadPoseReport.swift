@@ -17,11 +17,11 @@ public struct HeadPoseReport: ReportPart {
 
     public static let values = [
         ReportedValue("headX", label: "pitch (X)", unit: "°", range: -60...60, help: "pitch: > 0 looks up", plot: plot, color: "#d9480f",
-                      references: bands, decimals: 1),
+                      references: bands, decimals: 1, precision: 2),
         ReportedValue("headY", label: "yaw (Y)", unit: "°", range: -60...60, help: "yaw: > 0 turns toward the image's right", plot: plot,
-                      color: "#2b8a3e", references: bands, decimals: 1),
+                      color: "#2b8a3e", references: bands, decimals: 1, precision: 2),
         ReportedValue("headZ", label: "roll (Z)", unit: "°", range: -60...60, help: "roll: > 0 counter-clockwise", plot: plot, color: "#5f3dc4",
-                      references: bands, decimals: 1),
+                      references: bands, decimals: 1, precision: 2),
     ]
     public static let conditions = [
         ReportedCondition("notFrontal", label: "not frontal", color: "#d9480f", plot: plot, missingReason: FaceReport.noAnalysis),
