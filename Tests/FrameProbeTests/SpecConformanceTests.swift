@@ -47,7 +47,7 @@ struct SpecConformanceTests {
         #expect(markdown.contains("no value: no frame was scored"))
         // JUnit's time is the analysis time the JSONL recorded, not 0.
         let junit = try String(contentsOfFile: prefix + ".xml", encoding: .utf8)
-        let time = junit.range(of: #"name="[^"]*selfie.mp4" time="([0-9.]+)""#, options: .regularExpression).map { String(junit[$0]) }
+        let time = junit.range(of: #"classname="[^"]*selfie.mp4" name="input" time="([0-9.]+)""#, options: .regularExpression).map { String(junit[$0]) }
         let seconds = time.flatMap { $0.split(separator: "\"").last.flatMap { Double($0) } } ?? 0
         #expect(seconds > 0, "\(time ?? "no testcase")")
         // The totals have no acquisition start: such a gate is refused, not silently passed.

@@ -33,7 +33,9 @@ struct HTMLCard {
             let delta = withDelta ? "<td class=\"delta\">\(row.fields.map { HTMLRenderer.delta(input.delta?[$0], ratio: row.ratio) }.filter { !$0.isEmpty }.joined(separator: " / "))</td>" : ""
             return "<tr><th>\(escapeMarkup(row.label))</th><td>\(row.html)</td>\(delta)</tr>"
         }
-        let header = withDelta ? "<tr><th></th><th></th><th class=\"delta\">Δ vs baseline\(input.delta == nil ? " (new input)" : "")</th></tr>" : ""
+        let changed = (input.delta ?? [:]).values.contains { abs($0) >= 0.0005 }
+        let state = input.delta == nil ? " (new input)" : changed ? "" : ": unchanged"
+        let header = withDelta ? "<tr><th></th><th></th><th class=\"delta\">Δ vs baseline\(state)</th></tr>" : ""
         return "<table class=\"numbers\">\(header)\(cells.joined())</table>"
     }
 
