@@ -42,13 +42,18 @@ public struct AcquisitionReport: ReportPart {
         (total.acquisitionsChecked ?? 0) > 0 ? ["acquisitionSucceeded": Double(total.acquisitionsSucceeded)] : [:]
     }
 
+    /// Said in words, not as a verdict: whether `acquire` would record is information unless a gate asks for it
+    /// ("yes, from 1.20 s", "no: face never stable").
     public func cells(_ fields: [String: Double]) -> [String] {
-        [acquisition.map { $0.succeeded ? "✅ at \(formatted($0.recordStartPts, decimals: 2)) s" : "❌ \(escapeMarkdown($0.failure ?? ""))" } ?? "–"]
+        [acquisition.map { $0.succeeded ? "yes, from \(formatted($0.recordStartPts, decimals: 2)) s" : "no: \(escapeMarkdown(Self.words($0.failure)))" } ?? "–"]
     }
+
+    /// A failure key in words: `FACE_NEVER_STABLE` → "face never stable".
+    static func words(_ key: String?) -> String { (key ?? "unknown").lowercased().replacingOccurrences(of: "_", with: " ") }
 
     public static func totalCells(_ total: Total, _ fields: [String: Double], inputs: Int) -> [String] { ["\(total.acquisitionsSucceeded)/\(inputs)"] }
 
     public func htmlRows(_ fields: [String: Double]) -> [ReportRow] {
-        [ReportRow("acquire", acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would fail: \(escapeMarkup($0.failure ?? ""))" } ?? "not checked", fields: ["acquisitionSucceeded"])]
+        [ReportRow("acquire", acquisition.map { $0.succeeded ? "would record from \(formatted($0.recordStartPts, decimals: 2)) s" : "would not record: \(escapeMarkup(Self.words($0.failure))) (<code>\(escapeMarkup($0.failure ?? ""))</code>)" } ?? "not checked", fields: ["acquisitionSucceeded"])]
     }
 }
