@@ -101,8 +101,8 @@ struct ReportPageTests {
         for plot in layout.plots {
             #expect((3...5).contains(plot.yTicks.count), "\(plot.label): y ticks \(plot.yTicks)")
             #expect(plot.xTicks.first == "0 s" && plot.xTicks.count >= 3 && plot.xTicks.allSatisfy { $0.hasSuffix(" s") }, "\(plot.label): \(plot.xTicks)")
-            // The face plot (0 or 1) declares no threshold; the others have theirs, the gate bounds and a 0° line.
-            if plot.label != "face present" { #expect(plot.references >= 1, "\(plot.label) has a threshold or 0 line") }
+            // Declared thresholds, the 0° line, and the gate bounds (faceFrameRatio>=0.9 on face presence, its mean).
+            #expect(plot.references >= 1, "\(plot.label) has a threshold, gate or 0 line")
             #expect(plot.baseline >= 1, "\(plot.label) shows the baseline's series")
         }
         let angles = try #require(layout.plots.first { $0.label == "head angles (°)" })
@@ -118,6 +118,7 @@ struct ReportPageTests {
         for input in document.inputs { #expect(page.contains("<a href=\"#input-\(input.index)\">") && page.contains("id=\"input-\(input.index)\"")) }
         #expect(page.contains("<code>faceFrameRatio&gt;=0.9</code> — failed on 1 of 2 inputs"))
         #expect(page.contains("<title>gate sharpnessMean&gt;=0.1: 0.1</title>"))
+        #expect(page.contains("<title>gate faceFrameRatio&gt;=0.9: 0.9</title>"))
         #expect(page.contains("<title>--fiq-threshold: 50</title>"))
         #expect(page.range(of: #"<title>t = \d+\.?\d* s · darkness [0-9.]+ · lightness [0-9.]+ · sharpness [0-9.]+</title>"#, options: .regularExpression) != nil)
         #expect(page.contains("pitch (X)") && page.contains("yaw (Y)") && page.contains("roll (Z)"))

@@ -147,10 +147,13 @@ public struct ReportedValue: Sendable {
     public let decimals: Int
     /// The decimals its series keeps in the JSON report.
     public let precision: Int
+    /// A gate field that is this value's mean under another name (`faceFrameRatio`, the mean of face presence): its
+    /// gates' bounds are drawn on the plot like those on `NAMEMean`.
+    public let meanField: String?
 
     public init(_ name: String, label: String? = nil, unit: String = "", range: ClosedRange<Double>, help: String, plot: String,
                 color: String, references: [ReferenceLine] = [], appearsWhenMeasured: Bool = false, absentValue: Double? = nil,
-                decimals: Int = 2, precision: Int = 4) {
+                decimals: Int = 2, precision: Int = 4, meanField: String? = nil) {
         self.name = name
         self.label = label ?? name
         self.unit = unit
@@ -163,6 +166,7 @@ public struct ReportedValue: Sendable {
         self.absentValue = absentValue
         self.decimals = decimals
         self.precision = precision
+        self.meanField = meanField
     }
 }
 

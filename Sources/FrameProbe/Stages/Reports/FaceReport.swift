@@ -17,7 +17,7 @@ public struct FaceReport: ReportPart {
 
     public static let values = [
         ReportedValue("face", label: "face", range: 0...1, help: "1 on frames with the valid face, 0 without", plot: plot,
-                      color: "#3c58e8", absentValue: 0, decimals: 0, precision: 0),
+                      color: "#3c58e8", absentValue: 0, decimals: 0, precision: 0, meanField: "faceFrameRatio"),
     ]
     public static let conditions = [
         ReportedCondition("noFace", label: "no face", color: "#c0262d", plot: plot, missingReason: noAnalysis),

@@ -86,11 +86,12 @@ struct HTMLCard {
         return figures.isEmpty ? "<p class=\"note\">No plots: no per-frame value was measured.</p>" : "<div class=\"plots\">\(figures.joined())</div>"
     }
 
-    /// The bounds of this input's gates on the statistics of `value` (`sharpnessMean>=0.2`: a line at 0.2).
+    /// The bounds of this input's gates on the statistics of `value` (`sharpnessMean>=0.2`: a line at 0.2), or on
+    /// the field that is its mean (`faceFrameRatio>=0.9` on face presence).
     func gateBounds(on value: ReportedValue) -> [ReferenceLine] {
         document.gates.compactMap { expression -> ReferenceLine? in
             guard let gate = try? Gate(parsing: expression, parts: document.parts), !gate.total, !gate.isDelta,
-                  ScoreStats.fieldSuffixes.contains(where: { gate.field == value.name + $0 }) else { return nil }
+                  gate.field == value.meanField || ScoreStats.fieldSuffixes.contains(where: { gate.field == value.name + $0 }) else { return nil }
             return ReferenceLine(gate.threshold, "gate \(gate.expression)")
         }
     }

@@ -61,7 +61,7 @@ enum HTMLRenderer {
         box-shadow:0 1px 3px #0002;overflow-wrap:break-word;min-width:0}.ov td:first-child,h3{overflow-wrap:anywhere}table{border-collapse:collapse;max-width:100%}\
         td,th{padding:3px 10px 3px 0;text-align:left;vertical-align:top}th{font-weight:600}.pass{color:#17803d}.fail{color:#c0262d}\
         .head{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start;margin-top:8px}.thumb{width:96px;height:96px;\
-        object-fit:cover;border-radius:6px}.numbers{flex:1 1 300px}.numbers th{font-weight:500;color:#445}.delta{color:#556;white-space:nowrap}\
+        object-fit:cover;border-radius:6px}.numbers{flex:1 1 300px}.numbers td{overflow-wrap:anywhere}.numbers th{font-weight:500;color:#445}.delta{color:#556;white-space:nowrap}\
         ul.gates{margin:8px 0;padding-left:18px}ol.gatelist{padding-left:22px;margin:6px 0 12px}\
         .plots{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,400px),1fr));gap:14px;margin-top:12px}\
         figure{margin:0;min-width:0}figcaption{font-weight:600;font-size:13px;margin-bottom:2px}\
