@@ -28,14 +28,15 @@ struct HTMLCard {
         rows += input.parts.flatMap { $0.htmlRows(fields) }
         if let when = input.intervalSummary(document.parts) { rows.append(ReportRow("when", escapeMarkup(when))) }
         if let error = input.error { rows.append(ReportRow("error", "<span class=\"fail\">\(escapeMarkup(error))</span>")) }
-        let withDelta = document.baseline != nil
+        // A Δ column only when something changed; otherwise a row says "unchanged" or "new input".
+        let changed = (input.delta ?? [:]).values.contains { abs($0) >= 0.0005 }
+        if document.baseline != nil && !changed { rows.append(ReportRow("vs baseline", input.delta == nil ? "new input" : "unchanged")) }
+        let withDelta = document.baseline != nil && changed
         let cells = rows.map { row -> String in
             let delta = withDelta ? "<td class=\"delta\">\(row.fields.map { HTMLRenderer.delta(input.delta?[$0], ratio: row.ratio) }.filter { !$0.isEmpty }.joined(separator: " / "))</td>" : ""
             return "<tr><th>\(escapeMarkup(row.label))</th><td>\(row.html)</td>\(delta)</tr>"
         }
-        let changed = (input.delta ?? [:]).values.contains { abs($0) >= 0.0005 }
-        let state = input.delta == nil ? " (new input)" : changed ? "" : ": unchanged"
-        let header = withDelta ? "<tr><th></th><th></th><th class=\"delta\">Δ vs baseline\(state)</th></tr>" : ""
+        let header = withDelta ? "<tr><th></th><th></th><th class=\"delta\">Δ vs baseline</th></tr>" : ""
         return "<table class=\"numbers\">\(header)\(cells.joined())</table>"
     }
 
