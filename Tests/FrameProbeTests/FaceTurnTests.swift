@@ -85,10 +85,21 @@ struct FaceTurnTests {
     }
 
     /// Pitch moves with the applied pitch, never against it: looking down 10°–20° more reads lower, never higher,
-    /// and on every face the readings rise from −20° to +20°. (The renders' zero is a geometric frontal pose about
-    /// 10° below a natural gaze at the camera, so absolute readings there are ~10–20° low; the change is compared.)
+    /// and on every face the readings rise from −20° to +20°. The change from each face's own unturned render
+    /// follows the applied pitch within 3° on average over every render with a pose (measured 2.03°; 4.92° with the
+    /// generic face alone, which compressed looking down and stretched looking up). The renders' zero is not a
+    /// measured pose: it stands the eye-to-mouth line square to the camera in MediaPipe's depth of one photo, which
+    /// differs from face to face (on the dev AFLW photos it reads 9° above their truth on average, −7° to +20°),
+    /// so the change is compared, not the absolute reading.
     @Test func pitchFollowsTheApplied() throws {
+        var changeErrors: [Double] = []
         for face in ["d11", "wda", "d3"] {
+            let unturned = try #require(Self.renders.first { $0.face == face && $0.pitch == 0 && $0.yaw == 0 })
+            let zero = try #require(try faces(unturned).first?.headPose).x
+            for render in Self.renders where render.face == face {
+                guard let pose = try faces(render).first?.headPose else { continue }
+                changeErrors.append(abs(pose.x - zero - render.pitch))
+            }
             var readings: [(applied: Double, read: Double)] = []
             for render in Self.renders where render.face == face && render.yaw == 0 {
                 guard let pose = try faces(render).first?.headPose else { continue }
@@ -104,6 +115,8 @@ struct FaceTurnTests {
                 #expect(reading.read < frontal, "\(face): looking down \(reading.applied)° reads \(reading.read) vs \(frontal)")
             }
         }
+        #expect(changeErrors.count >= 30)
+        #expect(changeErrors.reduce(0, +) / Double(max(changeErrors.count, 1)) <= 3, "pitch change errors \(changeErrors)")
     }
 }
 
