@@ -68,6 +68,28 @@ struct FaceTurnTests {
         #expect(try faces(pitched).count == 1)
     }
 
+    /// Detection is mirror-symmetric: every render turned in yaw (−70° to 70°) and its mirror image are found
+    /// alike — both or neither, both frontal or both in profile, on opposite sides — and where both have a pose,
+    /// their yaws are of opposite sign within 5.5° (measured: up to 4.9°, three pairs beyond 3°: dlib's
+    /// landmarks on a mirror image are not the mirror image of its landmarks; 3° is the goal, still open).
+    @Test func aFaceAndItsMirrorImageAreFoundAlike() throws {
+        var compared = 0
+        for render in Self.renders where render.pitch == 0 {
+            let path = Self.folder.appendingPathComponent(render.file).path
+            let face = try faces(render).first
+            let mirror = try FaceFixtures.faces(in: try FaceFixtures.rotatedPhoto(path, counterClockwise: 0, mirrored: true)).first
+            #expect((face == nil) == (mirror == nil), "\(render.file): found \(face != nil), mirrored \(mirror != nil)")
+            guard let face, let mirror else { continue }
+            let mirroredSide = mirror.profile.map { $0 == .left ? ProfileSide.right : .left }
+            #expect(face.profile == mirroredSide, "\(render.file): profile \(String(describing: face.profile)), mirrored \(String(describing: mirror.profile))")
+            if let yaw = face.headPose?.y, let mirroredYaw = mirror.headPose?.y {
+                #expect(abs(yaw + mirroredYaw) < 5.5, "\(render.file): Y \(yaw) vs mirrored \(mirroredYaw)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 20, "\(compared) poses compared")
+    }
+
     @Test func turnedFacesAreFoundInProfile() throws {
         var found = 0
         for render in Self.renders where render.pitch == 0 && abs(render.yaw) >= 40 {
