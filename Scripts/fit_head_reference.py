@@ -28,6 +28,9 @@ import cv2
 import numpy as np
 from scipy.optimize import least_squares
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from render_turned_faces import rotation  # noqa: E402  (the renders' own angles)
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("FRAMEPROBE_TEST_DATA", ROOT.parent / "shared" / "devdata"))
 SOURCES = [DATA / "real-frames" / f"{name}.jpg" for name in (
@@ -51,15 +54,6 @@ def landmarks(frameprobe, image):
         if event.get("event") == "faceDetected" and "contours" in event:
             return np.array([p for name in CONTOURS for p in event["contours"][name]], float), width
     return None, width
-
-
-def rotation(pitch, yaw, roll):
-    """As render_turned_faces.py: R = Rz·Ry·Rx in camera axes with ML Kit's signs negated."""
-    a, b, g = (-math.radians(v) for v in (pitch, yaw, roll))
-    rx = np.array([[1, 0, 0], [0, math.cos(a), -math.sin(a)], [0, math.sin(a), math.cos(a)]])
-    ry = np.array([[math.cos(b), 0, math.sin(b)], [0, 1, 0], [-math.sin(b), 0, math.cos(b)]])
-    rz = np.array([[math.cos(g), -math.sin(g), 0], [math.sin(g), math.cos(g), 0], [0, 0, 1]])
-    return rz @ ry @ rx
 
 
 def project(model, rot, shift, points, width):

@@ -8,6 +8,7 @@
 #include <dlib/serialize.h>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
+#include <array>
 #include <cmath>
 
 struct cvision_landmarker {
@@ -61,6 +62,32 @@ dlib::full_object_detection fit_shape(const dlib::shape_predictor &predictor, co
     for (size_t i = 0; i < parts.size(); ++i) parts[i] = to_image(dlib::impl::location(shape, i));
     return dlib::full_object_detection(rect, parts);
 }
+
+// The landmark each one is the mirror image of, in dlib's 68-point layout (jaw, brows, nose, eyes, lips).
+constexpr int mirror_of[68] = {16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 26, 25, 24, 23, 22, 21, 20, 19, 18,
+                               17, 27, 28, 29, 30, 35, 34, 33, 32, 31, 45, 44, 43, 42, 47, 46, 39, 38, 37, 36, 41, 40,
+                               54, 53, 52, 51, 50, 49, 48, 59, 58, 57, 56, 55, 64, 63, 62, 61, 60, 67, 66, 65};
+
+// The 68 points of the face in `rect` on `canvas`. `mirror_averaged`: the mean of that fit and the mirror image of the
+// fit on the mirrored canvas — dlib's fit of a mirror image is not the mirror image of its fit (a face and its mirror
+// read yaws up to 5° apart), the mean is, whichever of the two it is given.
+std::array<cv::Point2d, 68> fitted(const dlib::shape_predictor &predictor, const cv::Mat &canvas, const dlib::rectangle &rect,
+                                   bool mirror_averaged) {
+    const dlib::full_object_detection shape = fit_shape(predictor, dlib::cv_image<unsigned char>(canvas), rect);
+    std::array<cv::Point2d, 68> points;
+    for (unsigned long i = 0; i < 68; ++i) points[i] = {double(shape.part(i).x()), double(shape.part(i).y())};
+    if (!mirror_averaged) return points;
+    cv::Mat mirrored;
+    cv::flip(canvas, mirrored, 1);
+    const long last = canvas.cols - 1;
+    const dlib::rectangle flipped(last - rect.right(), rect.top(), last - rect.left(), rect.bottom());
+    const dlib::full_object_detection other = fit_shape(predictor, dlib::cv_image<unsigned char>(mirrored), flipped);
+    for (unsigned long i = 0; i < 68; ++i) {
+        const dlib::point twin = other.part(mirror_of[i]);
+        points[i] = {(points[i].x + double(last - twin.x())) / 2, (points[i].y + double(twin.y())) / 2};
+    }
+    return points;
+}
 } // namespace
 
 extern "C" cvision_landmarker *cvision_landmarker_create(const char *model_path) {
@@ -73,21 +100,20 @@ extern "C" cvision_landmarker *cvision_landmarker_create(const char *model_path)
 extern "C" void cvision_landmarker_free(cvision_landmarker *landmarker) { delete landmarker; }
 
 extern "C" int cvision_fit_landmarks(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height,
-                                     int stride, cvision_box box, cvision_point points[68]) {
+                                     int stride, cvision_box box, int mirror_averaged, cvision_point points[68]) {
     if (!landmarker || !gray || width <= 0 || height <= 0 || stride < width || !points)
         return cvision::fail("invalid landmark request");
     return cvision::guarded([&] {
-        cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), static_cast<size_t>(stride));
-        dlib::cv_image<unsigned char> view(image);
+        const cv::Mat image(height, width, CV_8UC1, const_cast<uint8_t *>(gray), static_cast<size_t>(stride));
         const dlib::rectangle rect(long(box.x), long(box.y), long(box.x + box.width), long(box.y + box.height));
-        const dlib::full_object_detection shape = fit_shape(landmarker->predictor, view, rect);
-        for (unsigned long i = 0; i < 68; ++i) points[i] = {float(shape.part(i).x()), float(shape.part(i).y())};
+        const std::array<cv::Point2d, 68> fit = fitted(landmarker->predictor, image, rect, mirror_averaged);
+        for (unsigned long i = 0; i < 68; ++i) points[i] = {float(fit[i].x), float(fit[i].y)};
         return 0;
     });
 }
 
 extern "C" int cvision_fit_landmarks_rotated(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height,
-                                             int stride, cvision_box box, double angle, cvision_point points[68]) {
+                                             int stride, cvision_box box, double angle, int mirror_averaged, cvision_point points[68]) {
     if (!landmarker || !gray || width <= 0 || height <= 0 || stride < width || !points)
         return cvision::fail("invalid landmark request");
     return cvision::guarded([&] {
@@ -101,12 +127,11 @@ extern "C" int cvision_fit_landmarks_rotated(const cvision_landmarker *landmarke
         cv::warpAffine(cv::Mat(height, width, CV_8UC1, const_cast<uint8_t *>(gray), static_cast<size_t>(stride)), upright, warp,
                        cv::Size(side, side), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
         cv::invertAffineTransform(warp, back);
-        dlib::cv_image<unsigned char> view(upright);
         const double left = side / 2.0 - box.width / 2, top = side / 2.0 - box.height / 2;
         const dlib::rectangle rect(long(left), long(top), long(left + box.width), long(top + box.height));
-        const dlib::full_object_detection shape = fit_shape(landmarker->predictor, view, rect);
+        const std::array<cv::Point2d, 68> fit = fitted(landmarker->predictor, upright, rect, mirror_averaged);
         for (unsigned long i = 0; i < 68; ++i) {
-            const double x = shape.part(i).x(), y = shape.part(i).y();
+            const double x = fit[i].x, y = fit[i].y;
             points[i] = {float(back.at<double>(0, 0) * x + back.at<double>(0, 1) * y + back.at<double>(0, 2)),
                          float(back.at<double>(1, 0) * x + back.at<double>(1, 1) * y + back.at<double>(1, 2))};
         }

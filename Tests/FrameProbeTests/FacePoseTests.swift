@@ -22,7 +22,7 @@ struct FacePoseTests {
 
     /// The dev AFLW2000-3D photos (`pose/` of the test-data folder, ground truth in `pose_truth.csv`, in the wild):
     /// mean absolute error per axis over the photos found with landmarks (8 of 9: the face turned −79° is a profile).
-    /// Measured: pitch 5.10° (6.07° with the generic face alone), yaw 3.07°, roll 2.64° (both unchanged). Nothing
+    /// Measured: pitch 5.25° (6.07° with the generic face alone), yaw 2.95° (3.07°), roll 2.65° (2.64°). Nothing
     /// was tuned on these photos: the measured face that gives pitch was fitted to renders of seven other faces,
     /// and its tilt set on the eyes-open frames of `real-frames/` (head_pose.cpp says which).
     @Test(.needsTestData) func theDevAFLWPhotosReadWithinTheirGroundTruth() throws {
@@ -32,7 +32,7 @@ struct FacePoseTests {
         for line in table.split(separator: "\n").dropFirst() {
             let cells = line.split(separator: ",").map(String.init)
             let (x, y, z) = (try #require(Double(cells[1])), try #require(Double(cells[2])), try #require(Double(cells[3])))
-            let faces = try FaceFixtures.faces(in: FaceFixtures.firstFrame(folder.appendingPathComponent(cells[0]).path), minFaceSize: 0.2)
+            let faces = try FaceFixtures.faces(in: FaceFixtures.firstFrame(folder.appendingPathComponent(cells[0]).path))
             guard let pose = faces.first?.headPose else {
                 #expect(abs(y) > 60, "\(cells[0]) (yaw \(y)) has no measured pose")
                 continue
@@ -42,7 +42,7 @@ struct FacePoseTests {
         #expect(errors.count == 8)
         let count = Double(max(errors.count, 1))
         let pitch = errors.map(\.x).reduce(0, +) / count, yaw = errors.map(\.y).reduce(0, +) / count, roll = errors.map(\.z).reduce(0, +) / count
-        #expect(pitch <= 5.4 && yaw <= 3.3 && roll <= 2.9, "MAE pitch \(pitch), yaw \(yaw), roll \(roll)")
+        #expect(pitch <= 5.4 && yaw <= 3.1 && roll <= 2.8, "MAE pitch \(pitch), yaw \(yaw), roll \(roll)")
     }
 
     /// Rotated 20° counter-clockwise in the image plane: Z ≈ +20, label "Left".

@@ -34,7 +34,7 @@ struct FaceTurnTests {
     }
 
     /// Up to ±30° of yaw every face is found frontally (with landmarks) and Y is within 8° of the applied yaw
-    /// (measured: mean error 1.9°, worst 6°).
+    /// (measured: mean error 1.7°, worst 4.2°).
     @Test func yawUpTo30DegreesIsMeasured() throws {
         var errors: [Double] = []
         for render in Self.renders where render.pitch == 0 && abs(render.yaw) <= 30 {
@@ -70,10 +70,11 @@ struct FaceTurnTests {
 
     /// Detection is mirror-symmetric: every render turned in yaw (−70° to 70°) and its mirror image are found
     /// alike — both or neither, both frontal or both in profile, on opposite sides — and where both have a pose,
-    /// their yaws are of opposite sign within 5.5° (measured: up to 4.9°, three pairs beyond 3°: dlib's
-    /// landmarks on a mirror image are not the mirror image of its landmarks; 3° is the goal, still open).
+    /// their yaws are of opposite sign within 3° on all pairs but one, within 7° on that one (measured: 1.4° at
+    /// worst, and 6.8° on wda turned 40°, whose two detector boxes differ most; before a photo's landmarks were the
+    /// mean of the fit on it and on its mirror image — `LandmarkFitter.mirrorAveraged` — up to 4.9° on the others).
     @Test func aFaceAndItsMirrorImageAreFoundAlike() throws {
-        var compared = 0
+        var differences: [Double] = []
         for render in Self.renders where render.pitch == 0 {
             let path = Self.folder.appendingPathComponent(render.file).path
             let face = try faces(render).first
@@ -83,11 +84,12 @@ struct FaceTurnTests {
             let mirroredSide = mirror.profile.map { $0 == .left ? ProfileSide.right : .left }
             #expect(face.profile == mirroredSide, "\(render.file): profile \(String(describing: face.profile)), mirrored \(String(describing: mirror.profile))")
             if let yaw = face.headPose?.y, let mirroredYaw = mirror.headPose?.y {
-                #expect(abs(yaw + mirroredYaw) < 5.5, "\(render.file): Y \(yaw) vs mirrored \(mirroredYaw)")
-                compared += 1
+                #expect(abs(yaw + mirroredYaw) < 7, "\(render.file): Y \(yaw) vs mirrored \(mirroredYaw)")
+                differences.append(abs(yaw + mirroredYaw))
             }
         }
-        #expect(compared >= 20, "\(compared) poses compared")
+        #expect(differences.count >= 20, "\(differences.count) poses compared")
+        #expect(differences.filter { $0 >= 3 }.count <= 1, "yaw + mirrored yaw: \(differences)")
     }
 
     @Test func turnedFacesAreFoundInProfile() throws {
@@ -108,7 +110,7 @@ struct FaceTurnTests {
 
     /// Pitch moves with the applied pitch, never against it: looking down 10°–20° more reads lower, never higher,
     /// and on every face the readings rise from −20° to +20°. The change from each face's own unturned render
-    /// follows the applied pitch within 3° on average over every render with a pose (measured 2.03°; 4.92° with the
+    /// follows the applied pitch within 3° on average over every render with a pose (measured 1.76°; 4.92° with the
     /// generic face alone, which compressed looking down and stretched looking up). The renders' zero is not a
     /// measured pose: it stands the eye-to-mouth line square to the camera in MediaPipe's depth of one photo, which
     /// differs from face to face (on the dev AFLW photos it reads 9° above their truth on average, −7° to +20°),

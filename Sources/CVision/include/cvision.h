@@ -162,17 +162,19 @@ int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *g
 typedef struct cvision_landmarker cvision_landmarker;
 cvision_landmarker *cvision_landmarker_create(const char *model_path);
 void cvision_landmarker_free(cvision_landmarker *landmarker);
-/// Fits the 68 points (iBUG order) of the face in `box` on a full-resolution gray image.
+/// Fits the 68 points (iBUG order) of the face in `box` on a full-resolution gray image. `mirror_averaged`: the mean
+/// of that fit and the mirror image of the fit on the mirrored image (a face and its mirror image then get mirror
+/// images of the same points; twice the cost).
 int cvision_fit_landmarks(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height, int stride,
-                          cvision_box box, cvision_point points[68]);
+                          cvision_box box, int mirror_averaged, cvision_point points[68]);
 
 /// The same on the image turned counter-clockwise by `angle` degrees about the box's centre (so that a face whose
 /// eye line slopes by `angle` stands upright), the points mapped back to the image.
 int cvision_fit_landmarks_rotated(const cvision_landmarker *landmarker, const uint8_t *gray, int width, int height, int stride,
-                                  cvision_box box, double angle, cvision_point points[68]);
+                                  cvision_box box, double angle, int mirror_averaged, cvision_point points[68]);
 
-/// Head rotation from the 68 landmarks with solvePnP against a generic 3-D face (focal length = image width,
-/// principal point at the centre), in degrees, ML Kit's conventions: pitch > 0 looks up, yaw > 0 turns toward
+/// Head rotation from the 68 landmarks with solvePnP against 3-D faces (head_pose.cpp: focal length = image width,
+/// principal point at the middle of the eye and mouth corners), in degrees, ML Kit's conventions: pitch > 0 looks up, yaw > 0 turns toward
 /// the image's right, roll > 0 is counter-clockwise in the image.
 typedef struct { double pitch, yaw, roll; } cvision_pose;
 int cvision_head_pose(const cvision_point points[68], int width, int height, cvision_pose *pose);

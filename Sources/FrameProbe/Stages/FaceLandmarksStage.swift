@@ -8,17 +8,19 @@ public struct FaceLandmarksStage: Stage {
         requires: [.faces], provides: [.landmarks], runsBehind: true,
         selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true))
 
-    private var fitter = LandmarkFitter()
+    private var fitter: LandmarkFitter
     private var follower: LandmarkFollower?
     private let minFaceSize: Double
 
     /// `minFaceSize`: the smallest face a whole-frame scan of its own looks for (the detection stage's setting).
-    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize) {
+    /// `stillImage`: a photo's points are the mean of the fit on it and on its mirror image (`LandmarkFitter`).
+    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, stillImage: Bool = true) {
         self.minFaceSize = minFaceSize
+        fitter = LandmarkFitter(mirrorAveraged: stillImage)
     }
 
     public init(options: NoOptions, context: StageContext) {
-        self.init(minFaceSize: context.options[FaceDetectionStage.Options.self].minFaceSize)
+        self.init(minFaceSize: context.options[FaceDetectionStage.Options.self].minFaceSize, stillImage: context.info?.isStillImage ?? false)
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
