@@ -41,13 +41,13 @@ const ModelPoint generic_face[] = {
 
 // The face as dlib's landmarks sit on it, measured: 64 of the 68 points (all but the jaw's two ends on each side,
 // which sit on the head's outline and slide round it as the head turns) fitted in 3-D, in millimetres at an
-// outer-eye-corner distance of 90 mm, to dlib's fits (mirror-averaged, as on every photo) on 99 renders of seven faces turned by known angles
-// (Scripts/fit_head_reference.py: real-frames driving_d10-200, -88, driving_d6-600, -36, driving_d11-200,
-// driving_d3-353 and dlib's Tom_Cruise_avp_2014_4.jpg, rendered by Scripts/render_turned_faces.py), made
-// mirror-symmetric and tilted so that the nine eyes-open real frames of people looking at the camera read pitch 0
-// on average (so FacePoseTests' check that those frames read frontal is no test of it). It is tested on the
-// dev AFLW photos (pose/) and the renders of turned/, whose faces were not fitted. One side and the middle line
-// are listed; `mirror` names the landmark at (−x, y, z).
+// outer-eye-corner distance of 90 mm, to dlib's fits (mirror-averaged, as on every photo) on 99 renders of seven
+// faces turned by known angles (Scripts/fit_head_reference.py: real-frames driving_d10-200, -88, driving_d6-600,
+// -36, driving_d11-200, driving_d3-353 and dlib's Tom_Cruise_avp_2014_4.jpg, rendered by
+// Scripts/render_turned_faces.py), made mirror-symmetric and tilted so that the nine eyes-open real frames of
+// people looking at the camera read pitch 0 on average (so FacePoseTests' check that those frames read frontal is
+// no test of it). It is tested on the dev AFLW photos (pose/) and the renders of turned/, whose faces were not
+// fitted. One side and the middle line are listed; `mirror` names the landmark at (−x, y, z).
 struct MeasuredPoint {
     int landmark;
     int mirror;
