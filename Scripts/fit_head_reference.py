@@ -131,7 +131,7 @@ def main():
         x, y, z = model[row]
         x = 0.0 if MIRROR[landmark] == landmark else x
         x, y, z = (round(v, 1) + 0.0 for v in (x, y, z))  # no "-0.0"
-        rows.append(f"{{{landmark}, {MIRROR[landmark]}, {{{x:.1f}, {y:.1f}, {z:.1f}}}}}")
+        rows.append(f"{{{landmark}, {{{x:.1f}, {y:.1f}, {z:.1f}}}}}")
     for start in range(0, len(rows), 4):
         print("    " + ", ".join(rows[start:start + 4]) + ",")
 

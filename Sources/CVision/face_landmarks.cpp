@@ -1,6 +1,7 @@
 // dlib's 68-point shape predictor, fitted on the full-resolution gray frame.
 #include "cvision.h"
 #include "errors.hpp"
+#include "landmark_layout.hpp"
 #include "model_cache.hpp"
 #include "predictor_members.hpp"
 #include <dlib/image_processing/shape_predictor.h>
@@ -63,11 +64,6 @@ dlib::full_object_detection fit_shape(const dlib::shape_predictor &predictor, co
     return dlib::full_object_detection(rect, parts);
 }
 
-// The landmark each one is the mirror image of, in dlib's 68-point layout (jaw, brows, nose, eyes, lips).
-constexpr int mirror_of[68] = {16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 26, 25, 24, 23, 22, 21, 20, 19, 18,
-                               17, 27, 28, 29, 30, 35, 34, 33, 32, 31, 45, 44, 43, 42, 47, 46, 39, 38, 37, 36, 41, 40,
-                               54, 53, 52, 51, 50, 49, 48, 59, 58, 57, 56, 55, 64, 63, 62, 61, 60, 67, 66, 65};
-
 // The 68 points of the face in `rect` on `canvas`. `mirror_averaged`: the mean of that fit and the mirror image of the
 // fit on the mirrored canvas — dlib's fit of a mirror image is not the mirror image of its fit (a face and its mirror
 // read yaws up to 5° apart), the mean is, whichever of the two it is given.
@@ -83,7 +79,7 @@ std::array<cv::Point2d, 68> fitted(const dlib::shape_predictor &predictor, const
     const dlib::rectangle flipped(last - rect.right(), rect.top(), last - rect.left(), rect.bottom());
     const dlib::full_object_detection other = fit_shape(predictor, dlib::cv_image<unsigned char>(mirrored), flipped);
     for (unsigned long i = 0; i < 68; ++i) {
-        const dlib::point twin = other.part(mirror_of[i]);
+        const dlib::point twin = other.part(cvision::mirror_of[i]);
         points[i] = {(points[i].x + double(last - twin.x())) / 2, (points[i].y + double(twin.y())) / 2};
     }
     return points;

@@ -2,6 +2,7 @@
 // then Euler angles in ML Kit's conventions.
 #include "cvision.h"
 #include "errors.hpp"
+#include "landmark_layout.hpp"
 #include <cmath>
 #include <iterator>
 #include <stdexcept>
@@ -47,30 +48,27 @@ const ModelPoint generic_face[] = {
 // Scripts/render_turned_faces.py), made mirror-symmetric and tilted so that the nine eyes-open real frames of
 // people looking at the camera read pitch 0 on average (so FacePoseTests' check that those frames read frontal is
 // no test of it). It is tested on the dev AFLW photos (pose/) and the renders of turned/, whose faces were not
-// fitted. One side and the middle line are listed; `mirror` names the landmark at (−x, y, z).
-struct MeasuredPoint {
-    int landmark;
-    int mirror;
-    cv::Point3d position;
-};
-const MeasuredPoint measured_face[] = {
-    {2, 14, {-80.7, 10.7, 87.0}}, {3, 13, {-75.0, 32.3, 83.5}}, {4, 12, {-65.2, 51.3, 75.8}}, {5, 11, {-50.9, 66.6, 64.6}},
-    {6, 10, {-34.9, 78.0, 51.8}}, {7, 9, {-17.9, 85.4, 39.0}}, {8, 8, {0.0, 87.6, 34.9}}, {17, 26, {-59.6, -49.6, 45.8}},
-    {18, 25, {-48.9, -55.9, 36.8}}, {19, 24, {-35.7, -56.8, 28.8}}, {20, 23, {-22.9, -54.5, 23.1}}, {21, 22, {-11.2, -49.4, 19.8}},
-    {27, 27, {0.0, -33.9, 20.2}}, {28, 28, {0.0, -22.1, 13.6}}, {29, 29, {0.0, -10.9, 6.6}}, {30, 30, {0.0, 0.0, 0.0}},
-    {31, 35, {-12.7, 10.9, 18.8}}, {32, 34, {-6.5, 13.0, 15.6}}, {33, 33, {0.0, 14.6, 13.4}}, {36, 45, {-45.0, -34.8, 42.3}},
-    {37, 44, {-36.2, -40.0, 36.1}}, {38, 43, {-26.1, -39.6, 34.8}}, {39, 42, {-18.0, -32.2, 36.8}}, {40, 47, {-27.1, -30.5, 36.9}},
-    {41, 46, {-37.2, -30.8, 38.4}}, {48, 54, {-26.9, 39.4, 41.3}}, {49, 53, {-17.0, 30.2, 27.3}}, {50, 52, {-6.6, 25.9, 19.5}},
-    {51, 51, {0.0, 27.5, 18.7}}, {55, 59, {17.6, 49.2, 32.0}}, {56, 58, {7.6, 53.2, 25.8}}, {57, 57, {0.0, 53.8, 24.7}},
-    {60, 64, {-22.3, 39.3, 39.2}}, {61, 63, {-6.7, 33.7, 22.6}}, {62, 62, {0.0, 33.9, 21.1}}, {65, 67, {7.0, 42.6, 24.9}},
-    {66, 66, {0.0, 43.3, 23.7}},
+// fitted. One side and the middle line are listed; each landmark's mirror image (`cvision::mirror_of`) is at
+// (−x, y, z).
+const ModelPoint measured_face[] = {
+    {2, {-80.7, 10.7, 87.0}}, {3, {-75.0, 32.3, 83.5}}, {4, {-65.2, 51.3, 75.8}}, {5, {-50.9, 66.6, 64.6}},
+    {6, {-34.9, 78.0, 51.8}}, {7, {-17.9, 85.4, 39.0}}, {8, {0.0, 87.6, 34.9}}, {17, {-59.6, -49.6, 45.8}},
+    {18, {-48.9, -55.9, 36.8}}, {19, {-35.7, -56.8, 28.8}}, {20, {-22.9, -54.5, 23.1}}, {21, {-11.2, -49.4, 19.8}},
+    {27, {0.0, -33.9, 20.2}}, {28, {0.0, -22.1, 13.6}}, {29, {0.0, -10.9, 6.6}}, {30, {0.0, 0.0, 0.0}},
+    {31, {-12.7, 10.9, 18.8}}, {32, {-6.5, 13.0, 15.6}}, {33, {0.0, 14.6, 13.4}}, {36, {-45.0, -34.8, 42.3}},
+    {37, {-36.2, -40.0, 36.1}}, {38, {-26.1, -39.6, 34.8}}, {39, {-18.0, -32.2, 36.8}}, {40, {-27.1, -30.5, 36.9}},
+    {41, {-37.2, -30.8, 38.4}}, {48, {-26.9, 39.4, 41.3}}, {49, {-17.0, 30.2, 27.3}}, {50, {-6.6, 25.9, 19.5}},
+    {51, {0.0, 27.5, 18.7}}, {55, {17.6, 49.2, 32.0}}, {56, {7.6, 53.2, 25.8}}, {57, {0.0, 53.8, 24.7}},
+    {60, {-22.3, 39.3, 39.2}}, {61, {-6.7, 33.7, 22.6}}, {62, {0.0, 33.9, 21.1}}, {65, {7.0, 42.6, 24.9}},
+    {66, {0.0, 43.3, 23.7}},
 };
 
 std::vector<ModelPoint> measured_points() {
     std::vector<ModelPoint> points;
-    for (const MeasuredPoint &p : measured_face) {
-        points.push_back({p.landmark, p.position});
-        if (p.mirror != p.landmark) points.push_back({p.mirror, {-p.position.x, p.position.y, p.position.z}});
+    for (const ModelPoint &p : measured_face) {
+        points.push_back(p);
+        const int twin = cvision::mirror_of[p.landmark];
+        if (twin != p.landmark) points.push_back({twin, {-p.position.x, p.position.y, p.position.z}});
     }
     return points;
 }
