@@ -18,7 +18,7 @@ struct AcquireCommand: Command {
     let analysis: AnalysisRun
 
     init(_ parsed: ParsedArguments) throws(FrameProbeError) {
-        var options = try parsed.analysisOptions()
+        var options = try parsed.analysisOptions(defaults: .acquisitionDefaults)
         let inputs = try parsed.inputs()
         guard inputs.count == 1 else {
             throw FrameProbeError("INVALID_ARGUMENT", "acquire takes exactly one input, got \(inputs.count)")

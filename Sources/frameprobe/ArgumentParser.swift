@@ -9,9 +9,10 @@ struct ParsedArguments {
     /// The keys `--config` may set: the command's options and every stage's.
     var configSpecs: [OptionSpec] = []
 
-    /// Settings from `--config` first, then the command line's (flags win), then validated.
-    func analysisOptions() throws(FrameProbeError) -> AnalysisOptions {
-        var options = AnalysisOptions()
+    /// Settings from `--config` first, then the command line's (flags win), over the command's `defaults`, then
+    /// validated.
+    func analysisOptions(defaults: AnalysisOptions = AnalysisOptions()) throws(FrameProbeError) -> AnalysisOptions {
+        var options = defaults
         var given: [(OptionSpec, OptionValue)] = []
         if let configPath { given = try ConfigFile.apply(contentsOf: configPath, to: &options, specs: configSpecs) }
         for (spec, value) in settings { try spec.set(value, in: &options) }

@@ -14,3 +14,14 @@ public struct AcquisitionOptions: StageOptions {
     public var qualities: [VideoQuality] { session.qualities ?? preset.qualities }
     public var guidance: GuidanceOptions { session.guidance }
 }
+
+extension AnalysisOptions {
+    /// `acquire`'s settings before its config file and flags: it expects one face (`--max-faces 1`). Guidance wants
+    /// one and says `MULTIPLE_FACES` otherwise; a second face that comes into view is found by the safety scan
+    /// (`FaceDetectionStage.safetyScanFactor`) and followed from then on, so that answer stands while it stays.
+    public static var acquisitionDefaults: AnalysisOptions {
+        var options = AnalysisOptions()
+        options[FaceDetectionStage.Options.self].maxFaces = 1
+        return options
+    }
+}

@@ -13,6 +13,9 @@ import CVision
 /// sees it, as a profile face (`FaceObservation.profile`, its box following the cascade's hits); otherwise it is
 /// dropped at once, so a face that left never lingers as a ghost. When nothing frontal is found, full scans look
 /// for profile faces too.
+/// With `--max-faces N`, the scheduled scans look for new faces only while fewer than N are followed; while N (or
+/// more) are, a safety scan runs every `safetyScanFactor` × `detectEvery` frames instead, and what it finds is
+/// followed too (N bounds the search, not the output).
 public struct FaceDetectionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceDetectionStage.self, name: "faceDetection",
@@ -22,6 +25,9 @@ public struct FaceDetectionStage: Stage {
                     invalid: "INVALID_MIN_FACE_SIZE", \Options.minFaceSize, bounds: .above(0, atMost: 1)),
             .int("detect-every", "detectEvery", "N", "scan the whole frame for faces every Nth analysed frame, following known faces in between",
                  invalid: "INVALID_DETECT_EVERY", \Options.detectEvery, bounds: .within(1...1_000_000)),
+            .int("max-faces", "maxFaces", "N",
+                 "faces expected at most (0: any number); while N are followed, the whole frame is scanned only every \(safetyScanFactor) × --detect-every frames (acquire: 1)",
+                 invalid: "INVALID_MAX_FACES", \Options.maxFaces, bounds: .within(0...1_000_000)),
         ],
         selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true), report: FaceReport.self)
 
@@ -30,12 +36,23 @@ public struct FaceDetectionStage: Stage {
         public var minFaceSize = 0.1
         /// Scan the whole frame every Nth analysed frame (1 = every frame); faces are followed in between.
         public var detectEvery = 10
+        /// Faces expected at most (0: any number): while this many are followed, only the safety scan looks for more.
+        public var maxFaces = 0
 
         public init() {}
+
+        /// Frames between whole-frame scans while `followed` faces are followed.
+        func scanInterval(following followed: Int) -> Int {
+            maxFaces > 0 && followed >= maxFaces ? detectEvery * FaceDetectionStage.safetyScanFactor : detectEvery
+        }
     }
 
     /// Every this many scheduled passes while faces are followed, one scans for the smallest faces asked for.
     static let finePassEvery = 3
+    /// With `--max-faces` reached, the safety scan runs this many times less often than the scheduled scans (every
+    /// 30 frames by default: a face that comes into view is found within a second at 30 fps; one small enough to
+    /// need the upsampled levels within three, since the fine-pass rotation above applies to these scans too).
+    public static let safetyScanFactor = 3
 
     private let options: Options
     private let finder: FaceFinder
@@ -87,7 +104,7 @@ public struct FaceDetectionStage: Stage {
         var faces: [FaceObservation] = []
         var scanned = false
         framesSinceFullPass += 1
-        if framesSinceFullPass >= options.detectEvery || followed.isEmpty {
+        if framesSinceFullPass >= options.scanInterval(following: followed.count) || followed.isEmpty {
             // While faces are followed, a scheduled pass looks for new faces; only every `finePassEvery`th of those
             // upsamples the frame for the smallest faces asked for (a 480-px frame scanned at 1.67× costs 2.8×
             // one at its own size), the others scan at the frame's size or below.
