@@ -3,10 +3,11 @@ import Foundation
 /// Runs one input through a fresh pipeline: `inputOpened`, the stages' events frame by frame, then
 /// `inputClosed` (or an `error` when the input cannot be opened or decoding fails).
 ///
-/// One path for every pipeline: frames come from the decode thread; the head stages (those before the first
-/// stage that may run behind, e.g. face detection) run on a thread of their own, a frame or a few ahead of
-/// the tail stages (landmarks and the rest), which run on the calling thread. Events come out in frame order,
-/// the head's before the tail's. A pipeline with no such split has an empty tail.
+/// One path for every pipeline: frames come from the decode thread; the pipeline is cut before each stage that may
+/// run behind (`StageDescriptor.runsBehind`: the landmarks, then head pose), and each segment runs on a thread of its
+/// own, a frame or a few ahead of the next — face detection, then following and fitting the landmarks, then pose and
+/// the rest on the calling thread. Events come out in frame order, each segment's before the next's. A pipeline with
+/// no such split has an empty tail.
 public struct InputRunner: Sendable {
     public let options: AnalysisOptions
     public let stages: [StageDescriptor]
@@ -77,47 +78,44 @@ public struct InputRunner: Sendable {
         return !failed
     }
 
-    /// The head stages on their own thread, handing each frame's findings and events to the tail stages here.
-    /// Returns how many frames were analysed, how many of them had a valid face, and how many had any face.
+    /// The pipeline's segments (`Pipeline.segments`) on threads of their own, each handing a frame's findings and
+    /// events to the next, the last one here. Returns how many frames were analysed, how many of them had a valid
+    /// face, and how many had any face.
     private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
                                analysed onFrame: ((Frame) -> Void)?, emit: (Event) -> Void) -> (frames: Int, withFace: Int, withAnyFace: Int) {
-        let halves = pipeline.split()
-        // The head may run ahead (it keeps working while the landmark model loads, and the tail keeps working through
-        // a scheduled face scan: up to 24 ms on a 480-px frame), within a memory budget of about 20 MB of frames —
-        // up to 32 small ones (2–5 % faster than 8 on the 480–512 px devdata clips, +15 MB), 3 of 1080p.
+        var segments = pipeline.segments()
+        // Without a split point the stages still run on a thread of their own, and their events are written here.
+        var tail = segments.count > 1 ? segments.removeLast() : Pipeline(stages: [])
+        // A segment may run ahead of the next (the head keeps working while the landmark model loads, and the tail
+        // keeps working through a scheduled face scan: up to 24 ms on a 480-px frame), within a memory budget of
+        // about 20 MB of frames per handoff — up to 32 small ones (2–5 % faster than 8 on the 480–512 px devdata
+        // clips, +15 MB), 3 of 1080p.
         let frameBytes = max(1, frames.info.width * frames.info.height * 3)
-        let handoff = Channel<HeadStep>(capacity: min(32, max(2, 20_000_000 / frameBytes)))
-        let headThread = Worker(name: "frameprobe.head") {
-            var head = halves.head
-            while !stop.isRaised, let frame = frames.next() {
-                var analysis = FrameAnalysis()
-                var events: [any EventPayload] = []
-                do throws(FrameProbeError) {
-                    try head.process(frame, &analysis) { events.append($0) }
-                } catch {
-                    handoff.send(.frame(frame, analysis, events, failure: error))
-                    break
+        let capacity = min(32, max(2, 20_000_000 / frameBytes))
+        var workers: [Worker] = []
+        var handoff: Channel<SegmentStep>?
+        for (index, segment) in segments.enumerated() {
+            let next = Channel<SegmentStep>(capacity: capacity)
+            let name = index == 0 ? "frameprobe.head" : "frameprobe.segment\(index)"
+            workers.append(Worker(name: name) { [handoff] in
+                if let handoff { Self.continueSteps(from: handoff, through: segment, into: next, frames: frames, stop: stop) } else {
+                    Self.startSteps(through: segment, into: next, frames: frames, stop: stop)
                 }
-                guard handoff.send(.frame(frame, analysis, events, failure: nil)), !head.endsInput else { break }
-            }
-            var finishing: [any EventPayload] = []
-            head.finish { finishing.append($0) }
-            handoff.send(.finished(finishing))
-            handoff.close()
+            })
+            handoff = next
         }
 
-        var tail = halves.tail
         var headFinish: [any EventPayload] = []
         var tailEnded = false
         var analysed = (frames: 0, withFace: 0, withAnyFace: 0)
-        while let step = handoff.receive() {
+        while let step = handoff?.receive() {
             guard case .frame(let frame, var analysis, let events, let failure) = step else {
                 if case .finished(let events) = step { headFinish = events }
                 continue
             }
             // Once the tail has ended (an error, or a stage that needs no more frames), the decoder is stopped
-            // and the few frames the head already analysed are dropped, up to its finishing events.
-            // Once stopped, the frames the head had queued are dropped too: the input ends at once, marked interrupted.
+            // and the few frames the earlier segments already analysed are dropped, up to their finishing events.
+            // Once stopped, the frames they had queued are dropped too: the input ends at once, marked interrupted.
             guard !tailEnded, !stop.isRaised else { continue }
             func frameEmit(_ payload: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, payload)) }
             events.forEach(frameEmit)
@@ -135,16 +133,65 @@ public struct InputRunner: Sendable {
             onFrame?(frame)
             if tailEnded { frames.cancel() }
         }
-        headThread.join()
+        workers.forEach { $0.join() }
         headFinish.forEach { emit(Event(source: source, $0)) }
         tail.finish { emit(Event(source: source, $0)) }
         return analysed
     }
+
+    /// The first segment: every decoded frame through `segment`, into `next`, then its finishing events.
+    private static func startSteps(through segment: Pipeline, into next: Channel<SegmentStep>, frames: FrameSource, stop: StopSignal) {
+        var segment = segment
+        while !stop.isRaised, let frame = frames.next() {
+            var analysis = FrameAnalysis()
+            var events: [any EventPayload] = []
+            do throws(FrameProbeError) {
+                try segment.process(frame, &analysis) { events.append($0) }
+            } catch {
+                next.send(.frame(frame, analysis, events, failure: error))
+                break
+            }
+            guard next.send(.frame(frame, analysis, events, failure: nil)), !segment.endsInput else { break }
+        }
+        var finishing: [any EventPayload] = []
+        segment.finish { finishing.append($0) }
+        next.send(.finished(finishing))
+        next.close()
+    }
+
+    /// A middle segment: what the one before it handed on, through `segment`, into `next`. A frame that failed before
+    /// is passed on as it is; after a failure, or once `segment` ends the input (the decoder is stopped), the frames
+    /// still coming are dropped. The earlier segments' finishing events come first, then its own.
+    private static func continueSteps(from handoff: Channel<SegmentStep>, through segment: Pipeline, into next: Channel<SegmentStep>,
+                                      frames: FrameSource, stop: StopSignal) {
+        var segment = segment
+        var ended = false
+        while let step = handoff.receive() {
+            switch step {
+            case .finished(var finishing):
+                segment.finish { finishing.append($0) }
+                next.send(.finished(finishing))
+            case .frame(let frame, var analysis, var events, var failure):
+                guard !ended, !stop.isRaised else { continue }
+                if failure == nil {
+                    do throws(FrameProbeError) {
+                        try segment.process(frame, &analysis) { events.append($0) }
+                    } catch {
+                        failure = error
+                    }
+                }
+                ended = failure != nil || segment.endsInput
+                if segment.endsInput { frames.cancel() }
+                next.send(.frame(frame, analysis, events, failure: failure))
+            }
+        }
+        next.close()
+    }
 }
 
-/// What the head stages hand to the tail: one frame with its findings and events so far, then their own
-/// finishing events.
-private enum HeadStep: Sendable {
+/// What a pipeline segment hands to the next: one frame with its findings and events so far, then the finishing
+/// events of it and of the segments before it.
+private enum SegmentStep: Sendable {
     case frame(Frame, FrameAnalysis, [any EventPayload], failure: FrameProbeError?)
     case finished([any EventPayload])
 }

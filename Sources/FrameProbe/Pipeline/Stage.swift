@@ -31,19 +31,20 @@ extension Stage {
 /// An ordered list of stages run over each frame.
 public struct Pipeline: Sendable {
     public private(set) var stages: [any Stage]
-    /// Stages from this index on may run on another thread, one frame behind the ones before it (the stages
-    /// before it must not depend on what later stages found in earlier frames).
-    public var splitIndex: Int?
+    /// Where the pipeline splits: the stages from each of these indices on may run on a thread of their own, behind
+    /// the ones before (which must not depend on what later stages found in earlier frames). Ascending, each inside
+    /// the pipeline.
+    public var splitIndices: [Int]
 
-    public init(stages: [any Stage], splitIndex: Int? = nil) {
+    public init(stages: [any Stage], splitIndices: [Int] = []) {
         self.stages = stages
-        self.splitIndex = splitIndex.flatMap { $0 > 0 && $0 < stages.count ? $0 : nil }
+        self.splitIndices = Array(Set(splitIndices.filter { $0 > 0 && $0 < stages.count })).sorted()
     }
 
-    /// The stages before the split point and those from it on (all stages and none without a split point).
-    public func split() -> (head: Pipeline, tail: Pipeline) {
-        let index = splitIndex ?? stages.count
-        return (Pipeline(stages: Array(stages[..<index])), Pipeline(stages: Array(stages[index...])))
+    /// The pipeline cut at its split points: one pipeline per thread, in order (just itself without a split point).
+    public func segments() -> [Pipeline] {
+        let bounds = [0] + splitIndices + [stages.count]
+        return zip(bounds, bounds.dropFirst()).map { Pipeline(stages: Array(stages[$0..<$1])) }
     }
     /// Runs every stage on `frame`, in order, and returns what they found.
     public mutating func process(_ frame: Frame, emit: Emit) throws(FrameProbeError) -> FrameAnalysis {

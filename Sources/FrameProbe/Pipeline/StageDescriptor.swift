@@ -58,7 +58,8 @@ public struct StageDescriptor: Sendable {
     public let emits: [any EventPayload.Type]
     /// The options that configure it, each bound to a field of its `Options` (or of `AnalysisOptions`).
     public let options: [OptionSpec]
-    /// This stage (and the ones after it) may run one frame behind the earlier stages, on a second thread.
+    /// This stage (and the ones after it, up to the next such stage) may run a few frames behind the earlier stages,
+    /// on a thread of its own.
     public let runsBehind: Bool
     /// Which commands run it when `--stages` does not name the stages, and the settings that turn it on.
     public let selection: StageSelection

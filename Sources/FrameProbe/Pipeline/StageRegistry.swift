@@ -75,6 +75,6 @@ public struct StageRegistry: Sendable {
         context.pipelineStages = descriptors.map(\.name)
         var stages: [any Stage] = []
         for descriptor in descriptors { stages.append(try descriptor.makeStage(context)) }
-        return Pipeline(stages: stages, splitIndex: descriptors.firstIndex(where: \.runsBehind))
+        return Pipeline(stages: stages, splitIndices: descriptors.indices.filter { descriptors[$0].runsBehind })
     }
 }

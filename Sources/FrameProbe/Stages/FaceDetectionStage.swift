@@ -14,8 +14,8 @@ import CVision
 /// dropped at once, so a face that left never lingers as a ghost. When nothing frontal is found, full scans look
 /// for profile faces too.
 /// With `--max-faces N`, the scheduled scans look for new faces only while fewer than N are followed; while N (or
-/// more) are, a safety scan runs every `safetyScanFactor` × `detectEvery` frames instead, and what it finds is
-/// followed too (N bounds the search, not the output).
+/// more) are, a safety scan at the frame's own size runs every `safetyScanFactor` × `detectEvery` frames instead,
+/// and what it finds is followed too (N bounds the search, not the output).
 public struct FaceDetectionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceDetectionStage.self, name: "faceDetection",
@@ -41,17 +41,17 @@ public struct FaceDetectionStage: Stage {
 
         public init() {}
 
-        /// Frames between whole-frame scans while `followed` faces are followed.
-        func scanInterval(following followed: Int) -> Int {
-            maxFaces > 0 && followed >= maxFaces ? detectEvery * FaceDetectionStage.safetyScanFactor : detectEvery
-        }
+        /// Whether as many faces as expected are followed: then only the safety scan looks for more.
+        func expectsNoMore(following followed: Int) -> Bool { maxFaces > 0 && followed >= maxFaces }
     }
 
     /// Every this many scheduled passes while faces are followed, one scans for the smallest faces asked for.
     static let finePassEvery = 3
     /// With `--max-faces` reached, the safety scan runs this many times less often than the scheduled scans (every
-    /// 30 frames by default: a face that comes into view is found within a second at 30 fps; one small enough to
-    /// need the upsampled levels within three, since the fine-pass rotation above applies to these scans too).
+    /// 30 frames by default: a face that comes into view is found within a second at 30 fps). It scans at the
+    /// frame's own size or below, so it finds faces at least the detector's window wide (80 px: a sixth of a 480-px
+    /// frame, a ninth of a 720-px one) — a selfie's second face, not a crowd's; smaller ones are found by the
+    /// scheduled scans once fewer faces than expected are followed.
     public static let safetyScanFactor = 3
 
     private let options: Options
@@ -104,12 +104,13 @@ public struct FaceDetectionStage: Stage {
         var faces: [FaceObservation] = []
         var scanned = false
         framesSinceFullPass += 1
-        if framesSinceFullPass >= options.scanInterval(following: followed.count) || followed.isEmpty {
+        let safetyScan = options.expectsNoMore(following: followed.count)
+        if framesSinceFullPass >= (safetyScan ? options.detectEvery * Self.safetyScanFactor : options.detectEvery) || followed.isEmpty {
             // While faces are followed, a scheduled pass looks for new faces; only every `finePassEvery`th of those
             // upsamples the frame for the smallest faces asked for (a 480-px frame scanned at 1.67× costs 2.8×
-            // one at its own size), the others scan at the frame's size or below.
+            // one at its own size), the others scan at the frame's size or below. Safety scans never upsample.
             periodicPasses = followed.isEmpty ? 0 : periodicPasses + 1
-            let coarse = periodicPasses % finePassEvery != 0
+            let coarse = safetyScan || periodicPasses % finePassEvery != 0
             faces = try fullPass(gray, continuing: &followed, coarse: coarse)
             scanned = true
         }

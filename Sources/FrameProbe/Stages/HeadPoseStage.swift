@@ -4,7 +4,9 @@ import CVision
 public struct HeadPoseStage: Stage {
     public static let descriptor = StageDescriptor(
         HeadPoseStage.self, name: "headPose", summary: "head Euler angles (solvePnP on the landmarks)",
-        requires: [.landmarks], provides: [.headPose],
+        // Behind the landmarks, on a thread of its own: with few whole-frame scans (`--max-faces`) following and
+        // fitting is the longest chain of a frame's work, and pose and the stages after it need not wait in it.
+        requires: [.landmarks], provides: [.headPose], runsBehind: true,
         selection: StageSelection(analyzeWhen: { $0.captureType == .face }, report: true, acquire: true), report: HeadPoseReport.self)
 
     public init() {}
