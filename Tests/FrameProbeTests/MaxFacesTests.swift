@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `--max-faces N`: while N faces are followed, the scheduled whole-frame scans give way to a safety scan every
+/// 3 × `--detect-every` frames (30 by default), at the frame's own size. Nothing here tuned that schedule: it is
+/// the issue's trade (scans were the largest share of a portrait selfie's time), measured on `Scripts/bench`.
+struct MaxFacesTests {
+    /// Per analysed frame, how many faces the primary face's event counted.
+    static func faceCounts(_ arguments: [String]) -> [Int: Int] {
+        let result = Shell.frameprobe(["analyze"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return Dictionary(uniqueKeysWithValues: result.events(named: "faceDetected").compactMap { event in
+            event.int("frame").flatMap { frame in event.int("faceCount").map { (frame, $0) } }
+        })
+    }
+
+    /// Two real webcam talking heads side by side in a 960×480 frame: driving_d6 on the left from the start, and
+    /// driving_d10 sliding in from the right edge between 1 s and 1.5 s (frames 30–45), then staying. By default
+    /// the second face is found by a scheduled scan (every 10 frames) once it is in; with `--max-faces 1` the first
+    /// face is followed alone until the next safety scan (frames 30, 60, 90 …) finds the second one — within 30
+    /// frames of the default — and from then on both are followed to the end.
+    @Test(.needsTestData) func aSecondFaceWalkingInIsFoundByTheSafetyScan() throws {
+        let clip = Fixtures.temporaryDirectory().appendingPathComponent("walk-in.mp4").path
+        let make = Shell.run("""
+            ffmpeg -nostdin -v error -t 4 -i \(Shell.quote(TestData.path("video/driving_d6.mp4"))) -t 4 -i \(Shell.quote(TestData.path("video/driving_d10.mp4"))) \
+            -filter_complex "[0:v]pad=960:480:0:0:color=gray[a];[1:v]scale=480:480,setsar=1[b];[a][b]overlay=x='960-480*min(1,max(0,(t-1)/0.5))':y=0:shortest=1,format=yuv420p" \
+            -an -c:v libx264 -preset veryfast -crf 18 \(Shell.quote(clip))
+            """)
+        #expect(make.status == 0, "\(make.stderr)")
+        let everyFace = Self.faceCounts([clip])
+        let oneFace = Self.faceCounts(["--max-faces", "1", clip])
+        #expect(everyFace.count == 120 && oneFace.count == 120, "a face on every frame: \(everyFace.count), \(oneFace.count)")
+
+        let scanned = try #require(everyFace.keys.sorted().first { everyFace[$0] == 2 }, "the second face is found by default")
+        let safety = try #require(oneFace.keys.sorted().first { oneFace[$0] == 2 }, "the second face is found with --max-faces 1")
+        #expect((30...50).contains(scanned), "found by default at frame \(scanned)")
+        #expect(safety % 30 == 0 && safety >= scanned && safety <= scanned + 30, "found by the safety scan at frame \(safety), by default at \(scanned)")
+        #expect((0..<safety).allSatisfy { oneFace[$0] == 1 }, "one face followed alone until the safety scan")
+        #expect((safety..<120).allSatisfy { oneFace[$0] == 2 }, "both faces followed from the safety scan on")
+        #expect((scanned..<120).allSatisfy { everyFace[$0] == 2 })
+    }
+
+    /// A count that is not a whole number of faces is refused, from the command line and from a config file.
+    @Test func aBadCountIsRefused() throws {
+        for value in ["-1", "two", "1.5"] {
+            let result = Shell.frameprobe(["analyze", "--max-faces", value, Fixtures.path("clean.mp4")])
+            #expect(result.status == 2 && result.events(named: "error").first?.string("key") == "INVALID_MAX_FACES", "\(value): \(result.stdout)")
+        }
+        let config = Fixtures.temporaryDirectory().appendingPathComponent("c.json")
+        try Data(#"{"maxFaces": -3}"#.utf8).write(to: config)
+        let result = Shell.frameprobe(["analyze", "--config", config.path, Fixtures.path("clean.mp4")])
+        #expect(result.status == 2 && result.events(named: "error").first?.string("key") == "INVALID_MAX_FACES", "\(result.stdout)")
+    }
+}
