@@ -14,8 +14,8 @@ import CVision
 /// dropped at once, so a face that left never lingers as a ghost. When nothing frontal is found, full scans look
 /// for profile faces too.
 /// With `--max-faces N`, the scheduled scans look for new faces only while fewer than N are followed; while N (or
-/// more) are, a safety scan at the frame's own size runs every `safetyScanFactor` × `detectEvery` frames instead,
-/// and what it finds is followed too (N bounds the search, not the output).
+/// more) are, a safety scan for faces at least half as wide as those runs every `safetyScanFactor` × `detectEvery`
+/// frames instead, and what it finds is followed too (N bounds the search, not the output).
 public struct FaceDetectionStage: Stage {
     public static let descriptor = StageDescriptor(
         FaceDetectionStage.self, name: "faceDetection",
@@ -48,11 +48,12 @@ public struct FaceDetectionStage: Stage {
     /// Every this many scheduled passes while faces are followed, one scans for the smallest faces asked for.
     static let finePassEvery = 3
     /// With `--max-faces` reached, the safety scan runs this many times less often than the scheduled scans (every
-    /// 30 frames by default: a face that comes into view is found within a second at 30 fps). It scans at the
-    /// frame's own size or below, so it finds faces at least the detector's window wide (80 px: a sixth of a 480-px
-    /// frame, a ninth of a 720-px one) — a selfie's second face, not a crowd's; smaller ones are found by the
-    /// scheduled scans once fewer faces than expected are followed.
+    /// 30 frames by default: a face that comes into view is found within a second at 30 fps).
     public static let safetyScanFactor = 3
+    /// The safety scan looks for faces at least this share of the narrowest followed face's width (and no smaller
+    /// than `--min-face-size`, nor than the detector's window at the frame's own size: it never upsamples) — a second
+    /// person in a selfie or at a desk, near as far from the camera as the first, not a face in the crowd behind.
+    public static let safetyScanFaceShare = 0.5
 
     private let options: Options
     private let finder: FaceFinder
@@ -105,13 +106,18 @@ public struct FaceDetectionStage: Stage {
         var scanned = false
         framesSinceFullPass += 1
         let safetyScan = options.expectsNoMore(following: followed.count)
-        if framesSinceFullPass >= (safetyScan ? options.detectEvery * Self.safetyScanFactor : options.detectEvery) || followed.isEmpty {
+        // With none followed, the next frame is scanned at once — unless the landmark follower, which scans the whole
+        // frame itself on every frame it follows no face, is left that work under `--max-faces` (this stage's count
+        // is its own last scan's, and the follower may well be following a face that scan missed).
+        let scanForNone = followed.isEmpty && (followsFaces || options.maxFaces == 0)
+        if framesSinceFullPass >= (safetyScan ? options.detectEvery * Self.safetyScanFactor : options.detectEvery) || scanForNone {
             // While faces are followed, a scheduled pass looks for new faces; only every `finePassEvery`th of those
             // upsamples the frame for the smallest faces asked for (a 480-px frame scanned at 1.67× costs 2.8×
             // one at its own size), the others scan at the frame's size or below. Safety scans never upsample.
             periodicPasses = followed.isEmpty ? 0 : periodicPasses + 1
-            let coarse = safetyScan || periodicPasses % finePassEvery != 0
-            faces = try fullPass(gray, continuing: &followed, coarse: coarse)
+            let coarse = periodicPasses % finePassEvery != 0
+            let smallest = safetyScan ? followed.map(\.box.width).min().map { $0 * Self.safetyScanFaceShare } : nil
+            faces = try fullPass(gray, continuing: &followed, coarse: coarse, atLeast: smallest)
             scanned = true
         }
         guard followsFaces else {
@@ -140,11 +146,13 @@ public struct FaceDetectionStage: Stage {
     /// Scans the whole frame; detections continue the followed faces they overlap (removed from `followed`). When
     /// the upright scan finds nothing, turned copies and the profile cascade are tried — at once on a photo or when
     /// a face was just lost, else every `detectEvery` frames.
-    private mutating func fullPass(_ gray: GrayImage, continuing followed: inout [FaceObservation], coarse: Bool = false) throws(FrameProbeError) -> [FaceObservation] {
+    /// `smallest`: a safety scan's smallest face, in pixels (nil: `--min-face-size`).
+    private mutating func fullPass(_ gray: GrayImage, continuing followed: inout [FaceObservation], coarse: Bool = false,
+                                   atLeast smallest: Double? = nil) throws(FrameProbeError) -> [FaceObservation] {
         framesSinceFullPass = 0
         framesSinceTurnedScan = min(framesSinceTurnedScan + 1, options.detectEvery)
         let lookFurther = stillImage || !followed.isEmpty || framesSinceTurnedScan >= options.detectEvery
-        let scan = try finder.scanWholeFrame(gray, coarse: coarse, lookFurther: lookFurther)
+        let scan = try finder.scanWholeFrame(gray, coarse: coarse, lookFurther: lookFurther, atLeast: smallest)
         if scan.lookedFurther { framesSinceTurnedScan = 0 }
         return scan.hits.map { identities.face(for: $0, from: &followed) }
     }

@@ -21,10 +21,14 @@ struct FaceFinder {
 
     /// Smallest face to find, as a fraction of the frame width.
     let minFaceSize: Double
+    /// Whether whole-frame scans may upsample the frame to reach `minFaceSize` (false: they scan at the frame's own
+    /// size or below, and find faces down to the detector's window).
+    let upsamples: Bool
     private let detector: FaceModels.Detector
 
-    init(minFaceSize: Double) throws(FrameProbeError) {
+    init(minFaceSize: Double, upsamples: Bool = true) throws(FrameProbeError) {
         self.minFaceSize = minFaceSize
+        self.upsamples = upsamples
         detector = try FaceModels.detector()
     }
 
@@ -40,9 +44,12 @@ struct FaceFinder {
     /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
     /// nothing and `lookFurther`, its mirror image (faces turned 40–55° one way that dlib's asymmetric filters miss),
     /// turned copies, and then the profile cascade (`lookedFurther`: they ran).
-    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
+    /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan never
+    /// upsamples the frame.
+    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        let scale = detectionScale(frameWidth: gray.width)
+        var scale = detectionScale(frameWidth: gray.width)
+        if let smallest { scale = min(scale, Self.detectorWindow / max(smallest, 1), 1) }
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
         guard hits.isEmpty, lookFurther else { return (hits, false) }
@@ -56,7 +63,7 @@ struct FaceFinder {
         }
         guard hits.isEmpty else { return (hits, true) }
         let smallestFace = minFaceSize * Double(gray.width)
-        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), 2)
+        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), upsamples ? 2 : 1)
         let profiles = try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
         return (profiles.map { Hit(box: $0.box, profile: $0.side) }, true)
     }
@@ -75,7 +82,7 @@ struct FaceFinder {
     /// The scale that brings the smallest wanted face to the detector's window.
     func detectionScale(frameWidth: Int) -> Double {
         let smallestFace = minFaceSize * Double(frameWidth)
-        return min(max(Self.detectorWindow / smallestFace, 0.05), 4)
+        return min(max(Self.detectorWindow / smallestFace, 0.05), upsamples ? 4 : 1)
     }
 
     /// Looks for a face again in a window around its last `box`, on a copy turned by its `roll`: the best hit that

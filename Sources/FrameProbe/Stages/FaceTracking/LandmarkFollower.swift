@@ -19,8 +19,10 @@ struct LandmarkFollower {
     /// The faces of the previous frame, with their landmarks (none for faces seen in profile).
     private var followed: [FaceObservation] = []
 
-    init(minFaceSize: Double) throws(FrameProbeError) {
-        finder = try FaceFinder(minFaceSize: minFaceSize)
+    /// `upsampledScans`: whether its own whole-frame scans may upsample the frame for faces down to `minFaceSize`
+    /// (under `--max-faces` they scan at the frame's own size, and the detection stage's scans find smaller faces).
+    init(minFaceSize: Double, upsampledScans: Bool = true) throws(FrameProbeError) {
+        finder = try FaceFinder(minFaceSize: minFaceSize, upsamples: upsampledScans)
     }
 
     /// This frame's faces, with their landmarks: the followed ones, and those the detection stage's `scan` found
