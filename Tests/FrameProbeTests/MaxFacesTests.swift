@@ -47,6 +47,23 @@ struct MaxFacesTests {
         #expect((scanned..<120).allSatisfy { everyFace[$0] == 2 })
     }
 
+    /// Where one face stays in view and is never lost, `--max-faces 1` gives the default's events, byte for byte (the
+    /// scans it skips would only have found the face it follows): the first 4 s of a webcam talking head and of the
+    /// portrait selfie clip. (All twelve devdata clips with such a face are identical; too_close_real, whose face is
+    /// lost and found again at the frame's edges, is not.)
+    @Test(.needsTestData, arguments: ["video/driving_d6.mp4", "selfie/filmed_pexels_8048492.mp4"])
+    func withOneFaceFollowedTheEventsAreTheDefaults(clip: String) throws {
+        let input = TestData.firstSeconds(4, of: clip)
+        func events(_ arguments: [String]) -> [String] {
+            let result = Shell.frameprobe(["analyze"] + arguments + [input])
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init).filter { !$0.contains(#""event":"runStarted""#) && !$0.contains(#""event":"inputClosed""#) }
+        }
+        let everyFace = events([]), oneFace = events(["--max-faces", "1"])
+        #expect(everyFace.filter { $0.contains(#""event":"faceDetected""#) }.count >= 90, "a face on most of the 4 s")
+        #expect(oneFace == everyFace)
+    }
+
     /// `acquire` expects one face (`--max-faces 1`) and still says MULTIPLE_FACES when a second one walks in: from the
     /// safety scan that finds it (frame 60 of the walk-in clip), to the end, and not before.
     @Test(.needsTestData) func acquireSaysMultipleFacesFromTheSafetyScanOn() throws {
