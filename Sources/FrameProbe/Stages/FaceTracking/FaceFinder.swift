@@ -48,8 +48,7 @@ struct FaceFinder {
     /// upsamples the frame.
     func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
-        var scale = detectionScale(frameWidth: gray.width)
-        if let smallest { scale = min(scale, Self.detectorWindow / max(smallest, 1), 1) }
+        let scale = detectionScale(frameWidth: gray.width, atLeast: smallest)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
         guard hits.isEmpty, lookFurther else { return (hits, false) }
@@ -79,10 +78,11 @@ struct FaceFinder {
         return level
     }
 
-    /// The scale that brings the smallest wanted face to the detector's window.
-    func detectionScale(frameWidth: Int) -> Double {
-        let smallestFace = minFaceSize * Double(frameWidth)
-        return min(max(Self.detectorWindow / smallestFace, 0.05), upsamples ? 4 : 1)
+    /// The scale that brings the smallest wanted face — `minFaceSize`, or `smallest` pixels when that is larger (a
+    /// safety scan: it never upsamples) — to the detector's window.
+    func detectionScale(frameWidth: Int, atLeast smallest: Double? = nil) -> Double {
+        let smallestFace = max(minFaceSize * Double(frameWidth), smallest ?? 0)
+        return min(max(Self.detectorWindow / smallestFace, 0.05), upsamples && smallest == nil ? 4 : 1)
     }
 
     /// Looks for a face again in a window around its last `box`, on a copy turned by its `roll`: the best hit that
