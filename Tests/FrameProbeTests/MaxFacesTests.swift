@@ -76,6 +76,26 @@ struct MaxFacesTests {
         #expect(result.events(named: "videoRecordStarted").isEmpty, "nothing is recorded with two faces in view")
     }
 
+    /// With no face followed under `--max-faces`, the landmark follower scans every frame at the frame's own size,
+    /// and the detection stage's scheduled scans (every 10 frames) upsample for faces down to `--min-face-size` only
+    /// every third time — frames 0, 30, 60 … — as while faces are followed. A real talking head (driving_d6) shrunk
+    /// to a 56-px face, too small for the detector at the frame's own size, appears at frame 35 in a 360×360 frame
+    /// (smallest face asked for: 36 px): by default it is found at once, with `--max-faces 1` by the fine scan of
+    /// frame 60 (before that schedule, by the scan of frame 40).
+    @Test(.needsTestData) func aSmallFaceWithNoneFollowedIsFoundByTheNextFineScan() throws {
+        let clip = Fixtures.temporaryDirectory().appendingPathComponent("small-face.mp4").path
+        let make = Shell.run("""
+            ffmpeg -nostdin -v error -f lavfi -i color=gray:s=360x360:r=30:d=3 -t 3 -i \(Shell.quote(TestData.path("video/driving_d6.mp4"))) \
+            -filter_complex "[1:v]scale=96:96,setsar=1[f];[0:v][f]overlay=x=132:y=132:enable='gte(n,35)':shortest=1,format=yuv420p" \
+            -an -c:v libx264 -preset veryfast -crf 18 \(Shell.quote(clip))
+            """)
+        #expect(make.status == 0, "\(make.stderr)")
+        let everyFace = Self.faceCounts([clip]).keys.sorted()
+        let oneFace = Self.faceCounts(["--max-faces", "1", clip]).keys.sorted()
+        #expect(everyFace.first == 35 && everyFace.count == 90 - 35, "found by default from frame \(everyFace.first ?? -1), on \(everyFace.count) frames")
+        #expect(oneFace.first == 60 && oneFace.count == 90 - 60, "found with --max-faces 1 from frame \(oneFace.first ?? -1), on \(oneFace.count) frames")
+    }
+
     /// A count that is not a whole number of faces is refused, from the command line and from a config file.
     @Test func aBadCountIsRefused() throws {
         for value in ["-1", "two", "1.5"] {

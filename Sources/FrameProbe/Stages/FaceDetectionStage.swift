@@ -65,7 +65,7 @@ public struct FaceDetectionStage: Stage {
     private let stillImage: Bool
     private var framesSinceTurnedScan: Int
     private var framesSinceFullPass = Int.max - 1
-    /// Scheduled passes since the last one that found nothing followed.
+    /// Scheduled passes since the last one made at once because none was followed.
     private var periodicPasses = 0
     private let finePassEvery: Int
     private var identities = FaceIdentities()
@@ -113,9 +113,12 @@ public struct FaceDetectionStage: Stage {
         if framesSinceFullPass >= (safetyScan ? options.detectEvery * Self.safetyScanFactor : options.detectEvery) || scanForNone {
             // While faces are followed, a scheduled pass looks for new faces; only every `finePassEvery`th of those
             // upsamples the frame for the smallest faces asked for (a 480-px frame scanned at 1.67× costs 2.8×
-            // one at its own size), the others scan at the frame's size or below. Safety scans never upsample.
-            periodicPasses = followed.isEmpty ? 0 : periodicPasses + 1
+            // one at its own size), the others scan at the frame's size or below. So do the scheduled passes with
+            // none followed under `--max-faces`, where the follower scans every frame at the frame's own size.
+            // Safety scans never upsample.
+            if scanForNone { periodicPasses = 0 }
             let coarse = periodicPasses % finePassEvery != 0
+            periodicPasses += 1
             let smallest = safetyScan ? followed.map(\.box.width).min().map { $0 * Self.safetyScanFaceShare } : nil
             faces = try fullPass(gray, continuing: &followed, coarse: coarse, atLeast: smallest)
             scanned = true

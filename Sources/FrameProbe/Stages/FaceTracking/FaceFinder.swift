@@ -44,8 +44,8 @@ struct FaceFinder {
     /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
     /// nothing and `lookFurther`, its mirror image (faces turned 40–55° one way that dlib's asymmetric filters miss),
     /// turned copies, and then the profile cascade (`lookedFurther`: they ran).
-    /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan never
-    /// upsamples the frame.
+    /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan (the
+    /// profile cascade's too) never upsamples the frame.
     func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width, atLeast: smallest)
@@ -61,8 +61,8 @@ struct FaceFinder {
             }
         }
         guard hits.isEmpty else { return (hits, true) }
-        let smallestFace = minFaceSize * Double(gray.width)
-        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), upsamples ? 2 : 1)
+        let smallestFace = max(minFaceSize * Double(gray.width), smallest ?? 0)
+        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), upsamples && smallest == nil ? 2 : 1)
         let profiles = try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
         return (profiles.map { Hit(box: $0.box, profile: $0.side) }, true)
     }
