@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CFFmpeg
 @testable import FrameProbe
 
 /// Every kind of input SPEC §1 names, on real footage.
@@ -90,6 +91,17 @@ struct InputTests {
         let flipped = meanAbsoluteDifference(try a.image.rotated(quarterTurns: 2), b.image)
         #expect(aligned < 6, "upright frames should match: \(aligned)")
         #expect(flipped > 4 * aligned)
+    }
+
+    /// FFmpeg's own decoding threads: only where cores are left over beside the analysis's — or for HEVC, VP9 and
+    /// AV1 pictures of 2 MP and more, whose decoding is the slowest thread (the same pictures either way).
+    @Test func heavyPicturesDecodeOnFFmpegsThreads() {
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 1920, height: 1080, cores: 2) == 2)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_AV1, width: 1080, height: 1920, cores: 2) == 2)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 1280, height: 720, cores: 2) == 1)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_H264, width: 1920, height: 1080, cores: 2) == 1)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_H264, width: 1920, height: 1080, cores: 8) == 6)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 3840, height: 2160, cores: 8) == 6)
     }
 
     func meanAbsoluteDifference(_ a: BGRImage, _ b: BGRImage) -> Double {

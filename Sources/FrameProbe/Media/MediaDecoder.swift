@@ -114,10 +114,8 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
             Self.close(&formatContext)
             throw FrameProbeError("UNSUPPORTED_INPUT", "cannot configure the decoder")
         }
-        // The analysis keeps two threads busy (the face scans and QR on one, following, fitting and the rest on the
-        // other) beside this decoding one: FFmpeg's own threads only pay where cores are left over. On 2 cores one
-        // decoding thread is 3–4 % faster than FFmpeg's automatic two (driving_d6, 1080p faces, 720p quality only).
-        codecContext.pointee.thread_count = Int32(max(1, ProcessInfo.processInfo.activeProcessorCount - 2))
+        codecContext.pointee.thread_count = Int32(Self.decodingThreads(codec: parameters.codec_id, width: storedWidth, height: storedHeight,
+                                                                       cores: ProcessInfo.processInfo.activeProcessorCount))
         codecContext.pointee.max_pixels = Int64(options.maxPixels)
         refusedPicture.initialize(to: fp_refused_picture(width: 0, height: 0))
         codecContext.pointee.opaque = UnsafeMutableRawPointer(refusedPicture)
@@ -289,6 +287,22 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
         let image = BGRImage(width: width, height: height, uninitialized: ())
         guard FrameScaling.scale(frame, with: scaler, into: image) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
         return quarterTurns == 0 ? image : try image.rotated(quarterTurns: quarterTurns)
+    }
+
+    /// Codecs whose decoding costs several times H.264's per pixel.
+    static let heavyCodecs: Set<AVCodecID> = [AV_CODEC_ID_HEVC, AV_CODEC_ID_VP9, AV_CODEC_ID_AV1]
+
+    /// FFmpeg's decoding threads for a stream. The analysis keeps two threads busy (the face scans and QR on one,
+    /// following, fitting and the rest on the next) beside the decoding one, so FFmpeg's own threads only pay where
+    /// cores are left over — or where decoding is itself the slowest of the threads and the analysis leaves part of
+    /// a core idle: HEVC, VP9 and AV1 pictures of 2 MP and more (a phone's 1080p HEVC: ~20 ms a picture on one
+    /// thread here, against ~5 ms of face work). Measured on 2 cores: one thread is 3–4 % faster than two on H.264
+    /// (driving_d6, 1080p faces, 720p quality only; 0.40–0.45 s against 0.43–0.52 s on a 720×1280 phone selfie);
+    /// two are 15 % faster on a 1080p60 HEVC phone clip (too_far_test_video_05, which set the rule). Frame threads
+    /// decode the same pictures, bit for bit.
+    static func decodingThreads(codec: AVCodecID, width: Int, height: Int, cores: Int) -> Int {
+        let spare = max(1, cores - 2)
+        return heavyCodecs.contains(codec) && width * height >= 1920 * 1080 ? max(2, spare) : spare
     }
 
     /// The deprecated full-range "J" formats become their plain twins with an explicit full range.
