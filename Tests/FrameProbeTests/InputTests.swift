@@ -104,6 +104,42 @@ struct InputTests {
         #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 3840, height: 2160, cores: 8) == 6)
     }
 
+    /// A picture stored turned is brought upright plane by plane before its conversion where its format allows it
+    /// (4:2:0, 4:4:4) and as a BGR image after it otherwise (4:2:2, odd sizes): either way the frames are, byte for
+    /// byte, the stored picture's BGR image turned — for every quarter turn a rotation tag can ask for, on a picture
+    /// whose height (500, and 250 for 4:2:0 chroma) is no multiple of the 8-px blocks the planes turn in.
+    @Test(arguments: ["format=yuv420p", "format=yuv444p", "format=yuv422p", "crop=399:499:0:0,format=yuv444p"])
+    func aTurnedPictureIsItsBGRImageTurned(filter: String) throws {
+        let folder = Fixtures.temporaryDirectory()
+        let stored = folder.appendingPathComponent("stored.mp4").path
+        let make = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(Fixtures.path("clean.mp4"))) -frames:v 3 -vf \(filter) -c:v libx264 -preset veryfast \(Shell.quote(stored))")
+        #expect(make.status == 0, "\(make.stderr)")
+        for rotation in [90, 180, 270] {
+            let tagged = folder.appendingPathComponent("turned-\(rotation).mp4").path
+            let tag = Shell.run("ffmpeg -nostdin -v error -i \(Shell.quote(stored)) -c copy -metadata:s:v:0 rotate=\(rotation) \(Shell.quote(tagged))")
+            #expect(tag.status == 0, "\(tag.stderr)")
+            let turned = try FrameSource(url: tagged, options: DecodeOptions())
+            let plain = try FrameSource(url: stored, options: DecodeOptions())
+            #expect(turned.info.rotation == 360 - rotation, "\(filter), rotate=\(rotation): \(turned.info.rotation)")
+            var frames = 0
+            while let a = turned.next(), let b = plain.next() {
+                let expected = try b.image.rotated(quarterTurns: turned.info.rotation / 90)
+                #expect(Self.samePixels(a.image, expected), "\(filter), rotate=\(rotation), frame \(frames)")
+                frames += 1
+            }
+            _ = turned.finish(); _ = plain.finish()
+            #expect(frames == 3, "\(filter), rotate=\(rotation): \(frames) frames")
+        }
+    }
+
+    static func samePixels(_ a: BGRImage, _ b: BGRImage) -> Bool {
+        guard a.width == b.width && a.height == b.height else { return false }
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { return false }
+        }
+        return true
+    }
+
     func meanAbsoluteDifference(_ a: BGRImage, _ b: BGRImage) -> Double {
         var total = 0
         for y in stride(from: 0, to: a.height, by: 2) {

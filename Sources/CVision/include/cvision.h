@@ -42,6 +42,10 @@ int cvision_resize(const uint8_t *src, int width, int height, int stride,
 int cvision_rotate(const uint8_t *src, int width, int height, int stride, int quarter_turns,
                    uint8_t *dst, int dst_stride);
 
+/// The same for one 8-bit plane (a picture's luma or chroma plane), in one pass.
+int cvision_rotate_plane(const uint8_t *src, int width, int height, int stride, int quarter_turns,
+                         uint8_t *dst, int dst_stride);
+
 /// Converts BGR to 8-bit gray (BT.601, rounded) into `gray` (gray_stride bytes per row).
 int cvision_bgr_to_gray(const uint8_t *bgr, int width, int height, int stride, uint8_t *gray, int gray_stride);
 

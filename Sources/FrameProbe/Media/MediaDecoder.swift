@@ -26,6 +26,8 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var decoded: UnsafeMutablePointer<AVFrame>?
     private var scaler: OpaquePointer?
+    /// Pictures stored turned are brought upright before conversion where their planes allow it.
+    private let uprightPlanes = UprightPlanes()
     private let streamIndex: Int32
     private let timeBase: Double
     private let streamStart: Int64
@@ -274,19 +276,23 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
         return Double(timestamp - streamStart) * timeBase
     }
 
-    /// Converts a decoded frame to BGR (whatever its own size: streams may change resolution) and turns it upright.
+    /// Converts a decoded frame to BGR (whatever its own size: streams may change resolution) and turns it upright:
+    /// its planes before the conversion where they can be (`UprightPlanes`), the BGR image after it otherwise.
     private func upright(_ frame: UnsafeMutablePointer<AVFrame>) throws(FrameProbeError) -> BGRImage {
         let width = Int(frame.pointee.width), height = Int(frame.pointee.height)
         guard width > 0, height > 0 else { throw FrameProbeError("DECODE_ERROR", "the decoder returned an empty frame") }
         guard width * height <= options.maxPixels else { throw Self.overBudget(width: width, height: height, options.maxPixels) }
         let (format, fullRange) = Self.normalised(AVPixelFormat(frame.pointee.format), range: frame.pointee.color_range)
-        scaler = sws_getCachedContext(scaler, Int32(width), Int32(height), format,
-                                      Int32(width), Int32(height), AV_PIX_FMT_BGR24, SWS_BILINEAR, nil, nil, nil)
+        let turnedPlanes = quarterTurns == 0 ? nil : try uprightPlanes.turning(frame, format: format, quarterTurns: quarterTurns)
+        let source = turnedPlanes ?? frame
+        let sourceWidth = source.pointee.width, sourceHeight = source.pointee.height
+        scaler = sws_getCachedContext(scaler, sourceWidth, sourceHeight, format,
+                                      sourceWidth, sourceHeight, AV_PIX_FMT_BGR24, SWS_BILINEAR, nil, nil, nil)
         guard let scaler else { throw FrameProbeError("DECODE_ERROR", "cannot convert pixel format to BGR") }
         Self.setSourceRange(scaler, fullRange: fullRange, colorspace: frame.pointee.colorspace)
-        let image = BGRImage(width: width, height: height, uninitialized: ())
-        guard FrameScaling.scale(frame, with: scaler, into: image) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
-        return quarterTurns == 0 ? image : try image.rotated(quarterTurns: quarterTurns)
+        let image = BGRImage(width: Int(sourceWidth), height: Int(sourceHeight), uninitialized: ())
+        guard FrameScaling.scale(source, with: scaler, into: image) else { throw FrameProbeError("DECODE_ERROR", "pixel format conversion failed") }
+        return quarterTurns == 0 || turnedPlanes != nil ? image : try image.rotated(quarterTurns: quarterTurns)
     }
 
     /// Codecs whose decoding costs several times H.264's per pixel.
