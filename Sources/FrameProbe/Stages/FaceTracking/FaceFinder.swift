@@ -61,8 +61,8 @@ struct FaceFinder {
             }
         }
         guard hits.isEmpty else { return (hits, true) }
-        let smallestFace = max(minFaceSize * Double(gray.width), smallest ?? 0)
-        let profileScale = min(max(Self.profileWindow / smallestFace, 0.05), upsamples && smallest == nil ? 2 : 1)
+        let profileScale = min(max(Self.profileWindow / smallestFace(frameWidth: gray.width, atLeast: smallest), 0.05),
+                               upsamples && smallest == nil ? 2 : 1)
         let profiles = try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
         return (profiles.map { Hit(box: $0.box, profile: $0.side) }, true)
     }
@@ -81,8 +81,12 @@ struct FaceFinder {
     /// The scale that brings the smallest wanted face — `minFaceSize`, or `smallest` pixels when that is larger (a
     /// safety scan: it never upsamples) — to the detector's window.
     func detectionScale(frameWidth: Int, atLeast smallest: Double? = nil) -> Double {
-        let smallestFace = max(minFaceSize * Double(frameWidth), smallest ?? 0)
-        return min(max(Self.detectorWindow / smallestFace, 0.05), upsamples && smallest == nil ? 4 : 1)
+        min(max(Self.detectorWindow / smallestFace(frameWidth: frameWidth, atLeast: smallest), 0.05), upsamples && smallest == nil ? 4 : 1)
+    }
+
+    /// The smallest face a scan looks for, in pixels: `minFaceSize` of the frame's width, or `smallest` when larger.
+    private func smallestFace(frameWidth: Int, atLeast smallest: Double?) -> Double {
+        max(minFaceSize * Double(frameWidth), smallest ?? 0)
     }
 
     /// Looks for a face again in a window around its last `box`, on a copy turned by its `roll`: the best hit that
