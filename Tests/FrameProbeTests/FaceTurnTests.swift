@@ -108,6 +108,24 @@ struct FaceTurnTests {
         #expect(found >= 14, "found \(found) of 24 turned faces")
     }
 
+    /// On a photo every pass of a full scan runs, whatever the others found: a face turned 60° (found only by the
+    /// profile cascade) beside a frontal one is found with it. Before, the frontal find kept the profile pass from
+    /// running, and the photo had one face. (A real frame of `real-frames/` beside a render of `turned/`; nothing was
+    /// tuned on either.)
+    @Test func aTurnedFaceBesideAFrontalOneIsFoundInAPhoto() throws {
+        let frontal = TestData.url("real-frames").appendingPathComponent("driving_d10-200-eyes-open.jpg").path
+        let turned = Self.folder.appendingPathComponent("d3_p0_y-60_r0.jpg").path
+        let pair = Fixtures.temporaryDirectory().appendingPathComponent("pair.png").path
+        let made = Shell.run("ffmpeg -nostdin -v error -y -i \(Shell.quote(frontal)) -i \(Shell.quote(turned)) -filter_complex hstack \(Shell.quote(pair))")
+        try #require(made.status == 0, "\(made.stderr)")
+        let faces = try FaceFixtures.faces(in: try FaceFixtures.firstFrame(pair))
+        #expect(faces.count == 2, "\(faces.map(\.box))")
+        let left = try #require(faces.first { $0.box.centre.x < 512 }), right = try #require(faces.first { $0.box.centre.x >= 512 })
+        let frontalYaw = try #require(left.headPose, "\(left.box)").y
+        #expect(left.profile == nil && left.landmarks != nil && abs(frontalYaw) < 12, "\(left.box): Y \(frontalYaw)")
+        #expect(right.profile == .left && right.landmarks == nil, "\(right.box)")
+    }
+
     /// Pitch moves with the applied pitch, never against it: looking down 10°–20° more reads lower, never higher,
     /// and on every face the readings rise from −20° to +20°. The change from each face's own unturned render
     /// follows the applied pitch within 3° on average over every render with a pose (measured 1.76°; 4.92° with the

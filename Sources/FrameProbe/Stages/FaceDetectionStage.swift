@@ -155,7 +155,7 @@ public struct FaceDetectionStage: Stage {
         framesSinceFullPass = 0
         framesSinceTurnedScan = min(framesSinceTurnedScan + 1, options.detectEvery)
         let lookFurther = stillImage || !followed.isEmpty || framesSinceTurnedScan >= options.detectEvery
-        let scan = try finder.scanWholeFrame(gray, coarse: coarse, lookFurther: lookFurther, atLeast: smallest)
+        let scan = try finder.scanWholeFrame(gray, coarse: coarse, lookFurther: lookFurther, everywhere: stillImage, atLeast: smallest)
         if scan.lookedFurther { framesSinceTurnedScan = 0 }
         return scan.hits.map { identities.face(for: $0, from: &followed) }
     }

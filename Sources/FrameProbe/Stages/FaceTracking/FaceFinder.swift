@@ -43,28 +43,39 @@ struct FaceFinder {
 
     /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
     /// nothing and `lookFurther`, its mirror image (faces turned 40–55° one way that dlib's asymmetric filters miss),
-    /// turned copies, and then the profile cascade (`lookedFurther`: they ran).
+    /// turned copies, and then the profile cascade (`lookedFurther`: they ran). With `everywhere` (a photo) every one
+    /// of those runs whatever the others found, and each adds the faces no earlier one holds: a face in the crowd, or
+    /// a hit the frame's edge cuts, does not hide a turned face beside it.
     /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan (the
     /// profile cascade's too) never upsamples the frame.
-    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
+    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false,
+                        atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width, atLeast: smallest)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
-        guard hits.isEmpty, lookFurther else { return (hits, false) }
-        hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit)
-        guard hits.isEmpty else { return (hits, true) }
+        guard everywhere || (hits.isEmpty && lookFurther) else { return (hits, false) }
+        Self.add(try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
+        guard everywhere || hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
-            for found in try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
-            where !hits.contains(where: { $0.box.intersectionOverUnion(found.box) > 0.3 }) {
-                hits.append(Hit(box: found.box, score: found.score, roll: angle + (found.rollHint ?? 0)))
-            }
+            Self.add(try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
+                .map { Hit(box: $0.box, score: $0.score, roll: angle + ($0.rollHint ?? 0)) }, to: &hits)
         }
-        guard hits.isEmpty else { return (hits, true) }
+        guard everywhere || hits.isEmpty else { return (hits, true) }
         let profileScale = min(max(Self.profileWindow / smallestFace(frameWidth: gray.width, atLeast: smallest), 0.05),
                                upsamples && smallest == nil ? 2 : 1)
-        let profiles = try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
-        return (profiles.map { Hit(box: $0.box, profile: $0.side) }, true)
+        Self.add(try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
+            .map { Hit(box: $0.box, profile: $0.side) }, to: &hits)
+        return (hits, true)
+    }
+
+    /// Adds to `hits` each of `found` that holds no face already there: none it overlaps by an IoU above 0.3, or
+    /// half of whose box (or its own, when smaller) lies inside the other — a profile hit's box is shaped unlike a
+    /// frontal one.
+    private static func add(_ found: [Hit], to hits: inout [Hit]) {
+        for hit in found where !hits.contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 || $0.box.overlapOfSmaller(hit.box) > 0.5 }) {
+            hits.append(hit)
+        }
     }
 
     /// The first pyramid level (each 5/6 of the last) at which a scan at `scale` is no longer upsampled: a coarse
