@@ -48,7 +48,7 @@ struct FaceTurnTests {
         #expect(errors.reduce(0, +) / Double(errors.count) <= 3, "mean yaw error \(errors)")
     }
 
-    /// Beyond 30° full scans find faces in profile: at least 14 of the 24 turned 40°–70° (measured: 17), each on
+    /// Beyond 30° full scans find faces in profile: at least 19 of the 24 turned 40°–70° (measured: 20), each on
     /// the side it is turned to, reported without landmarks (dlib's 68-point fit is nonsense there).
     /// dlib's filters for turned faces are not mirror-symmetric: d3 turned −30° is found frontally, its mirror image
     /// (turned +30°) only by the upright scan of the mirrored frame — before that scan it was a profile face at a
@@ -70,8 +70,8 @@ struct FaceTurnTests {
 
     /// Detection is mirror-symmetric: every render turned in yaw (−70° to 70°) and its mirror image are found
     /// alike — both or neither, both frontal or both in profile, on opposite sides — and where both have a pose,
-    /// their yaws are of opposite sign within 3° on all pairs but one, within 7° on that one (measured: 1.4° at
-    /// worst, and 6.8° on wda turned 40°, whose two detector boxes differ most; before a photo's landmarks were the
+    /// their yaws are of opposite sign within 3° on all pairs but one, within 7° on that one (measured: 1.5° at
+    /// worst, and 6.9° on wda turned 40°, whose two detector boxes differ most; before a photo's landmarks were the
     /// mean of the fit on it and on its mirror image — `LandmarkFitter.mirrorAveraged` — up to 4.9° on the others).
     @Test func aFaceAndItsMirrorImageAreFoundAlike() throws {
         var differences: [Double] = []
@@ -105,7 +105,7 @@ struct FaceTurnTests {
                 #expect(yaw * render.yaw > 0 && abs(yaw) >= 25, "\(render.file): Y \(yaw)")
             }
         }
-        #expect(found >= 14, "found \(found) of 24 turned faces")
+        #expect(found >= 19, "found \(found) of 24 turned faces")
     }
 
     /// On a photo every pass of a full scan runs, whatever the others found: a face turned 60° (found only by the
