@@ -55,7 +55,7 @@ struct FaceFinder {
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
         guard everywhere || (hits.isEmpty && lookFurther) else { return (hits, false) }
-        Self.add(try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
+        Self.join(try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
         guard everywhere || hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
             Self.add(try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
@@ -67,6 +67,25 @@ struct FaceFinder {
         Self.add(try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
             .map { Hit(box: $0.box, profile: $0.side) }, to: &hits)
         return (hits, true)
+    }
+
+    /// The mirrored scan's hits joined to the upright scan's: a face both found (IoU above 0.3) takes the mean of its
+    /// two boxes, the better score and the mean roll, so that a photo's faces are the mirror images of its mirror
+    /// image's (dlib's two turned filters place a face's box differently); the others are added.
+    private static func join(_ mirrored: [Hit], to hits: inout [Hit]) {
+        var joined = Set<Int>(), rest: [Hit] = []
+        for hit in mirrored {
+            guard let index = hits.indices.filter({ !joined.contains($0) && hits[$0].box.intersectionOverUnion(hit.box) > 0.3 })
+                .max(by: { hits[$0].box.intersectionOverUnion(hit.box) < hits[$1].box.intersectionOverUnion(hit.box) }) else {
+                rest.append(hit)
+                continue
+            }
+            let upright = hits[index]
+            hits[index] = Hit(box: upright.box.mean(with: hit.box), score: [upright.score, hit.score].compactMap { $0 }.max(),
+                              roll: upright.roll == nil && hit.roll == nil ? nil : ((upright.roll ?? 0) + (hit.roll ?? 0)) / 2)
+            joined.insert(index)
+        }
+        add(rest, to: &hits)
     }
 
     /// Adds to `hits` each of `found` that holds no face already there: none it overlaps by an IoU above 0.3, or
