@@ -97,8 +97,8 @@ cv::Matx33d rotation_onto(const std::vector<ModelPoint> &model, const cvision_po
 // R = Rx(α) · Ry(β) · Rz(γ) in camera axes (y down, z away): the composition AFLW2000-3D's ground truth is given in
 // (3DDFA's angle2matrix), the usual reference for head pose. Read as R = Rz · Ry · Rx instead, a face both turned and
 // rolled reads a pitch that is off by about yaw × roll: on the dev AFLW photos, whose yaw and roll reach 27° and 20°
-// together, pitch / yaw / roll MAE were 5.25 / 2.95 / 2.64° that way and are 4.79 / 2.36 / 1.09° this way (a face
-// turned about one axis alone reads the same either way). ML Kit's signs are the opposite of these right-handed
+// together, pitch / yaw / roll MAE were 5.25 / 2.95 / 2.64° that way and 4.79 / 2.36 / 1.09° this way, on the same
+// landmarks (a face turned about one axis alone reads the same either way). ML Kit's signs are the opposite of these right-handed
 // angles: looking up, turning toward the image's right and counter-clockwise roll are negative rotations about x, y
 // and z here.
 cvision_pose ml_kit_angles(const cv::Matx33d &r) {

@@ -48,12 +48,12 @@ public struct Box: Sendable, Equatable {
         Box(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
     }
 
-    /// How much of the smaller of the two boxes lies inside the other (1: one holds the other).
     /// The box halfway between this one and `other`, edge by edge.
     public func mean(with other: Box) -> Box {
         Box(x: (x + other.x) / 2, y: (y + other.y) / 2, width: (width + other.width) / 2, height: (height + other.height) / 2)
     }
 
+    /// How much of the smaller of the two boxes lies inside the other (1: one holds the other).
     public func overlapOfSmaller(_ other: Box) -> Double {
         let smaller = min(area, other.area)
         return smaller > 0 ? intersectionArea(other) / smaller : 0

@@ -44,8 +44,9 @@ struct FaceFinder {
     /// The whole frame: upright (from the first pyramid level that is not upsampled when `coarse`); when that finds
     /// nothing and `lookFurther`, its mirror image (faces turned 40–55° one way that dlib's asymmetric filters miss),
     /// turned copies, and then the profile cascade (`lookedFurther`: they ran). With `everywhere` (a photo) every one
-    /// of those runs whatever the others found, and each adds the faces no earlier one holds: a face in the crowd, or
-    /// a hit the frame's edge cuts, does not hide a turned face beside it.
+    /// of those runs whatever the others found: the mirrored scan's hits are joined to the upright ones (`join`), and
+    /// each later pass adds the faces no earlier one holds — a face in the crowd, or a hit the frame's edge cuts, does
+    /// not hide a turned face beside it.
     /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan (the
     /// profile cascade's too) never upsamples the frame.
     func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false,
@@ -75,8 +76,8 @@ struct FaceFinder {
     private static func join(_ mirrored: [Hit], to hits: inout [Hit]) {
         var joined = Set<Int>(), rest: [Hit] = []
         for hit in mirrored {
-            guard let index = hits.indices.filter({ !joined.contains($0) && hits[$0].box.intersectionOverUnion(hit.box) > 0.3 })
-                .max(by: { hits[$0].box.intersectionOverUnion(hit.box) < hits[$1].box.intersectionOverUnion(hit.box) }) else {
+            let overlaps = hits.indices.filter { !joined.contains($0) }.map { (index: $0, iou: hits[$0].box.intersectionOverUnion(hit.box)) }
+            guard let index = overlaps.filter({ $0.iou > 0.3 }).max(by: { $0.iou < $1.iou })?.index else {
                 rest.append(hit)
                 continue
             }
