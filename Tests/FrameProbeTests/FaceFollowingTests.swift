@@ -1,3 +1,4 @@
+import CVision
 import Foundation
 import Testing
 @testable import FrameProbe
@@ -55,5 +56,74 @@ struct FaceFollowingTests {
         #expect(result.events(named: "faceDetected").compactMap { $0.int("frame") } == Array(0..<25))
         #expect(result.events(named: "faceUndetected").compactMap { $0.int("frame") } == [25])
         #expect(result.events(named: "inputClosed").first?.int("anyFaceFrames") == 25)
+    }
+}
+
+/// The check of a followed face (and the search around a lost one) scores each window by dlib's filters applied
+/// whole (`Sources/CVision/hog_window.cpp`) instead of dlib's separable approximation of them. On real frames it must
+/// give dlib's hits: the same boxes from the same filters, in the same order, with scores within 1e-4 — around
+/// each face a scan finds, with the box moved, grown and shrunk as a followed face's box is, on a copy turned as a
+/// rolled face's check is, and on a place without a face.
+struct WholeFilterCheckTests {
+    struct Hit: Equatable {
+        var x, y, width, height: Double
+        var filter: Int32
+    }
+
+    static func hits(_ detector: FaceModels.Detector, _ gray: GrayImage, region: Box, scale: Double, angle: Double,
+                     whole: Bool) -> (hits: [Hit], scores: [Double]) {
+        var found = [cvision_box](repeating: cvision_box(), count: 64)
+        var count: Int32 = 0
+        let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
+        let status = angle == 0
+            ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), area,
+                                   scale, -0.5, 0, 0, whole ? 1 : 0, &found, 64, &count)
+            : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
+                                           area, scale, -0.5, angle, whole ? 1 : 0, &found, 64, &count)
+        #expect(status == 0)
+        let kept = found.prefix(Int(min(count, 64)))
+        return (kept.map { Hit(x: $0.x, y: $0.y, width: $0.width, height: $0.height, filter: $0.filter) }, kept.map(\.score))
+    }
+
+    @Test(.needsTestData) func wholeFiltersFindDlibsHitsOnRealFrames() throws {
+        let detector = try FaceModels.detector()
+        var compared = 0, withHits = 0
+        for clip in ["video/driving_d6.mp4", "video/source_s18.mp4", "selfie/filmed_pexels_8048492.mp4", "selfie/two_faces_test_video_03.mp4"] {
+            let source = try FrameSource(url: TestData.path(clip), options: DecodeOptions())
+            defer { _ = source.finish() }
+            var index = 0
+            while let frame = source.next(), index < 60 {
+                defer { index += 1 }
+                guard index % 12 == 0 else { continue }
+                let gray = try GrayImage(frame.image)
+                let faces = try FaceFixtures.faces(in: frame).map(\.box)
+                #expect(!faces.isEmpty, "\(clip) frame \(index)")
+                var boxes: [Box] = [Box(x: 0, y: 0, width: Double(gray.width) / 4, height: Double(gray.width) / 4)]
+                for face in faces {
+                    for (dx, dy, grow) in [(0.0, 0.0, 1.0), (0.1, 0.0, 1.0), (0.0, -0.1, 1.0), (0.0, 0.0, 1.15), (0.0, 0.0, 0.87)] {
+                        let width = face.width * grow
+                        boxes.append(Box(x: face.centre.x + dx * face.width - width / 2, y: face.centre.y + dy * face.width - width / 2,
+                                         width: width, height: width))
+                    }
+                }
+                for box in boxes {
+                    for angle in [0.0, 25.0] {
+                        let region = box.expanded(by: box.width * FaceFinder.checkMargin)
+                        let scale = FaceFinder.checkedFaceWidth / box.width
+                        let dlib = Self.hits(detector, gray, region: region, scale: scale, angle: angle, whole: false)
+                        let whole = Self.hits(detector, gray, region: region, scale: scale, angle: angle, whole: true)
+                        #expect(whole.hits == dlib.hits, "\(clip) frame \(index) box \(box) angle \(angle)")
+                        if whole.hits == dlib.hits {
+                            #expect(zip(whole.scores, dlib.scores).allSatisfy { abs($0 - $1) < 1e-4 }, "\(whole.scores) against \(dlib.scores)")
+                        }
+                        compared += 1
+                        if !dlib.hits.isEmpty { withHits += 1 }
+                    }
+                }
+            }
+        }
+        // 4 clips × 5 frames, each with its faces' 5 boxes and a faceless one, upright and turned.
+        #expect(compared >= 4 * 5 * 6 * 2)
+        #expect(withHits >= compared / 2)
     }
 }
