@@ -11,20 +11,25 @@ public struct FaceLandmarksStage: Stage {
     private var fitter: LandmarkFitter
     private var follower: LandmarkFollower?
     private let minFaceSize: Double
-    private let upsampledScans: Bool
+    private let boundedScans: Bool
+    private let detectEvery: Int
 
     /// `minFaceSize`: the smallest face a whole-frame scan of its own looks for (the detection stage's setting);
-    /// `upsampledScans`: false scans at the frame's own size at most, as under `--max-faces`.
+    /// `boundedScans`: as under `--max-faces`, those scans run at the frame's own size at most, and after a loss look
+    /// for the lost face's size (`LandmarkFollower`).
     /// `stillImage`: a photo's points are the mean of the fit on it and on its mirror image (`LandmarkFitter`).
-    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, upsampledScans: Bool = true, stillImage: Bool = true) {
+    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, boundedScans: Bool = false, detectEvery: Int = FaceDetectionStage.Options().detectEvery,
+                stillImage: Bool = true) {
         self.minFaceSize = minFaceSize
-        self.upsampledScans = upsampledScans
+        self.boundedScans = boundedScans
+        self.detectEvery = detectEvery
         fitter = LandmarkFitter(mirrorAveraged: stillImage)
     }
 
     public init(options: NoOptions, context: StageContext) {
         let detection = context.options[FaceDetectionStage.Options.self]
-        self.init(minFaceSize: detection.minFaceSize, upsampledScans: detection.maxFaces == 0, stillImage: context.info?.isStillImage ?? false)
+        self.init(minFaceSize: detection.minFaceSize, boundedScans: detection.maxFaces > 0, detectEvery: detection.detectEvery,
+                  stillImage: context.info?.isStillImage ?? false)
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
@@ -44,7 +49,7 @@ public struct FaceLandmarksStage: Stage {
         }
         // Taken out while it works, so that its arrays are not copied every frame.
         var follower: LandmarkFollower
-        if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize, upsampledScans: upsampledScans) }
+        if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize, boundedScans: boundedScans, detectEvery: detectEvery) }
         analysis.faces = try follower.faces(in: try analysis.gray(of: frame), scan: scan, fitter: &fitter)
         self.follower = follower
         analysis.faceSearch = .complete

@@ -13,16 +13,30 @@ struct LandmarkFollower {
     static let keepThreshold = -0.5
     /// Beyond this eye-line slope the check runs on a copy turned upright (dlib's rolled filters reach about ±30°).
     static let uprightCheckSlope = 20.0
+    /// Under `--max-faces`, the whole-frame scans on the frames after a face was lost (until one is followed again)
+    /// look for faces at least this share of its width — the same person coming back into view, as the safety scan
+    /// looks for a second person near as close (`FaceDetectionStage.safetyScanFaceShare`) — but for every size the
+    /// frame's own scale reaches on every `--detect-every`th frame after the loss, so that a face coming back smaller
+    /// is found as soon as a scheduled scan would find a new one.
+    static let lostFaceShare = FaceDetectionStage.safetyScanFaceShare
 
     private let finder: FaceFinder
+    private let boundedScans: Bool
+    private let detectEvery: Int
+    /// Under `--max-faces`, while no face is followed again: the width of the narrowest face lost, and how many
+    /// frames before the last one it was lost (nil otherwise).
+    private var lastLoss: (width: Double, framesBefore: Int)?
     private var identities = FaceIdentities()
     /// The faces of the previous frame, with their landmarks (none for faces seen in profile).
     private var followed: [FaceObservation] = []
 
-    /// `upsampledScans`: whether its own whole-frame scans may upsample the frame for faces down to `minFaceSize`
-    /// (under `--max-faces` they scan at the frame's own size, and the detection stage's scans find smaller faces).
-    init(minFaceSize: Double, upsampledScans: Bool = true) throws(FrameProbeError) {
-        finder = try FaceFinder(minFaceSize: minFaceSize, upsamples: upsampledScans)
+    /// `boundedScans` (under `--max-faces`): its own whole-frame scans never upsample the frame for faces down to
+    /// `minFaceSize` (the detection stage's scans find smaller faces), and after a loss they look for faces at least
+    /// `lostFaceShare` of the lost one's width; otherwise they look for every face down to `minFaceSize`.
+    init(minFaceSize: Double, boundedScans: Bool = false, detectEvery: Int = FaceDetectionStage.Options().detectEvery) throws(FrameProbeError) {
+        finder = try FaceFinder(minFaceSize: minFaceSize, upsamples: !boundedScans)
+        self.boundedScans = boundedScans
+        self.detectEvery = detectEvery
     }
 
     /// This frame's faces, with their landmarks: the followed ones, and those the detection stage's `scan` found
@@ -48,7 +62,7 @@ struct LandmarkFollower {
         // Between the detection stage's scans, a face that was lost (or, with none followed, any new face) is looked
         // for in the whole frame — on turned copies and in profile too when one was just lost.
         if scan == nil && (!gone.isEmpty || followed.isEmpty) {
-            let hits = try finder.scanWholeFrame(gray, coarse: false, lookFurther: !gone.isEmpty).hits
+            let hits = try finder.scanWholeFrame(gray, coarse: false, lookFurther: !gone.isEmpty, atLeast: smallestAfterLoss(of: gone)).hits
             for hit in hits where !(faces + found).contains(where: { $0.box.intersectionOverUnion(hit.box) > 0.3 }) {
                 found.append(identities.face(for: hit, from: &gone))
             }
@@ -65,8 +79,21 @@ struct LandmarkFollower {
             faces.append(face)
         }
         fitter.keepOnly(faces)
+        if boundedScans {
+            lastLoss = faces.isEmpty ? (gone.map(\.box.width).min().map { ($0, 0) } ?? lastLoss.map { ($0.width, $0.framesBefore + 1) }) : nil
+        }
         followed = faces.sorted { $0.box.width > $1.box.width }
         return followed
+    }
+
+    /// Under `--max-faces`, the smallest face a whole-frame scan looks for (nil: every size) on a frame where `gone`
+    /// were just lost, or after the last loss: `lostFaceShare` of the lost face's width, except on every
+    /// `detectEvery`th frame after it.
+    private func smallestAfterLoss(of gone: [FaceObservation]) -> Double? {
+        guard boundedScans else { return nil }
+        if let width = gone.map(\.box.width).min() { return width * Self.lostFaceShare }
+        guard let loss = lastLoss, (loss.framesBefore + 1) % detectEvery != 0 else { return nil }
+        return loss.width * Self.lostFaceShare
     }
 
     /// `face` found again where its last landmarks say it is, and fitted there; nil when the detector sees no face
