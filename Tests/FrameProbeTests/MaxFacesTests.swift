@@ -1,4 +1,5 @@
 import Foundation
+@testable import FrameProbe
 import Testing
 
 /// `--max-faces N`: while N faces are followed, the scheduled whole-frame scans give way to a safety scan every
@@ -118,6 +119,63 @@ struct MaxFacesTests {
         let oneFace = Self.faceCounts(["--max-faces", "1", clip]).keys.sorted()
         #expect(everyFace == Array(0..<35) + Array(47..<90), "by default: \(everyFace)")
         #expect(oneFace == Array(0..<35) + Array(foundWithOneFace..<90), "with --max-faces 1: \(oneFace)")
+    }
+
+    /// too_close_real (a real phone selfie held close, 368×656) looks far down on frames 355–416: dlib's HOG filters
+    /// no longer score the face as one, and by default it is lost there (no face at all on those 62 frames). Under
+    /// `--max-faces 1` a correlation tracker started on the last frame the detector found it holds it
+    /// (`LandmarkFollower`, `CorrelationTracker.lostBelow`: MOSSE's published ratio, not tuned on any clip; this
+    /// clip tests it): a face on every one of the 621 frames, its box moving a little from frame to frame into the
+    /// one the detector finds when the head comes up, and its pitch reading down (below −15°) while it is held.
+    @Test(.needsTestData) func aFaceLookingFarDownIsHeldByTheTracker() throws {
+        let clip = TestData.path("selfie/too_close_real.mp4")
+        func run(_ arguments: [String]) -> (anyFaceFrames: Int?, faces: [Int: [String: Any]]) {
+            let result = Shell.frameprobe(["analyze"] + arguments + [clip])
+            #expect(result.status == 0, "\(result.stderr)")
+            let faces = Dictionary(result.events(named: "faceDetected").compactMap { event in event.int("frame").map { ($0, event) } },
+                                   uniquingKeysWith: { first, _ in first })
+            return (result.events(named: "inputClosed").first?.int("anyFaceFrames"), faces)
+        }
+        let everyFace = run([]), oneFace = run(["--max-faces", "1"])
+        #expect(everyFace.anyFaceFrames.map { $0 <= 621 - 60 } == true, "by default the face is lost looking down: \(everyFace.anyFaceFrames ?? -1)")
+        #expect((356...414).allSatisfy { everyFace.faces[$0] == nil })
+        #expect(oneFace.anyFaceFrames == 621, "held on every frame: \(oneFace.anyFaceFrames ?? -1)")
+        func box(_ event: [String: Any]?) -> Box? {
+            guard let event, let x = event.double("x"), let y = event.double("y"), let w = event.double("width"), let h = event.double("height") else { return nil }
+            return Box(x: x, y: y, width: w, height: h)
+        }
+        for frame in 354...418 {
+            let here = try #require(box(oneFace.faces[frame]), "a face inside the frame on frame \(frame)")
+            if let before = box(oneFace.faces[frame - 1]) {
+                #expect(here.intersectionOverUnion(before) > 0.5, "frame \(frame): \(here) after \(before)")
+            }
+        }
+        let pitches = (360...410).compactMap { oneFace.faces[$0]?.double("headEulerAngleX") }
+        #expect(pitches.count == 51 && pitches.allSatisfy { $0 < -15 }, "looking down while held: \(pitches)")
+    }
+
+    /// A real talking head (driving_d6, 480×480) sliding out of a 960×480 frame to the right from 1 s to 2.5 s: by
+    /// default the face is dropped when the detector no longer sees it, about half out (62 face frames). Under
+    /// `--max-faces 1` the correlation tracker holds it further, until its box's centre leaves the frame — the face's
+    /// centre crosses the edge on frame 64 — and never after: no ghost where it was, although what the tracker
+    /// last held is still in view, and nothing on the 45 frames after it is gone.
+    @Test(.needsTestData) func aFaceWalkingOutIsLetGoWhenItsCentreLeaves() throws {
+        let clip = Fixtures.temporaryDirectory().appendingPathComponent("walk-out.mp4").path
+        let make = Shell.run("""
+            ffmpeg -nostdin -v error -f lavfi -i color=gray:s=960x480:r=30:d=4 -t 4 -i \(Shell.quote(TestData.path("video/driving_d6.mp4"))) \
+            -filter_complex "[1:v]scale=480:480,setsar=1[f];[0:v][f]overlay=x='960*min(1,max(0,(t-1)/1.5))':y=0:shortest=1,format=yuv420p" \
+            -an -c:v libx264 -preset veryfast -crf 18 \(Shell.quote(clip))
+            """)
+        #expect(make.status == 0, "\(make.stderr)")
+        func faceFrames(_ arguments: [String]) -> Int {
+            let result = Shell.frameprobe(["analyze"] + arguments + [clip])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.events(named: "faceUndetected").count == 1, "lost once, never back: \(result.stdout)")
+            return result.events(named: "inputClosed").first?.int("anyFaceFrames") ?? -1
+        }
+        let everyFace = faceFrames([]), oneFace = faceFrames(["--max-faces", "1"])
+        #expect((55...64).contains(everyFace), "by default: \(everyFace) face frames")
+        #expect(oneFace >= everyFace && oneFace <= 67, "with --max-faces 1: \(oneFace) face frames (by default \(everyFace))")
     }
 
     /// A count that is not a whole number of faces is refused, from the command line and from a config file.

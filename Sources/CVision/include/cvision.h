@@ -164,6 +164,16 @@ void cvision_profile_detector_free(cvision_profile_detector *detector);
 int cvision_detect_profiles(cvision_profile_detector *detector, const uint8_t *gray, int width, int height, int stride,
                             cvision_box region, double scale, int min_size, cvision_box *boxes, int capacity, int *count);
 
+/// dlib's correlation tracker (a DSST: a correlation filter on HOG features, with a scale search) following what is
+/// in `box` of the image it starts on. Not thread-safe; one per followed object.
+typedef struct cvision_face_tracker cvision_face_tracker;
+cvision_face_tracker *cvision_face_tracker_start(const uint8_t *gray, int width, int height, int stride, cvision_box box);
+void cvision_face_tracker_free(cvision_face_tracker *tracker);
+/// Moves the tracker to the next image: `box` gets where it now is and, as `score`, the correlation's peak-to-sidelobe
+/// ratio (how sure the tracker is that it still holds what it started on; MOSSE's authors read under 7 as lost).
+int cvision_face_tracker_update(cvision_face_tracker *tracker, const uint8_t *gray, int width, int height, int stride,
+                                cvision_box *box);
+
 /// dlib's 68-point shape predictor, loaded from a model file. Safe to share across threads.
 typedef struct cvision_landmarker cvision_landmarker;
 cvision_landmarker *cvision_landmarker_create(const char *model_path);

@@ -148,13 +148,15 @@ public struct FaceDetectionStage: Stage {
 
     /// Scans the whole frame; detections continue the followed faces they overlap (removed from `followed`). When
     /// the upright scan finds nothing, turned copies and the profile cascade are tried — at once on a photo or when
-    /// a face was just lost, else every `detectEvery` frames.
+    /// a face was just lost, else every `detectEvery` frames; never in a safety scan.
     /// `smallest`: a safety scan's smallest face, in pixels (nil: `--min-face-size`).
     private mutating func fullPass(_ gray: GrayImage, continuing followed: inout [FaceObservation], coarse: Bool = false,
                                    atLeast smallest: Double? = nil) throws(FrameProbeError) -> [FaceObservation] {
         framesSinceFullPass = 0
         framesSinceTurnedScan = min(framesSinceTurnedScan + 1, options.detectEvery)
-        let lookFurther = stillImage || !followed.isEmpty || framesSinceTurnedScan >= options.detectEvery
+        // A safety scan looks for a second person, upright: a followed face it misses is looked for as a lost one
+        // is (searched around, then in a scan of its own that looks further; or by the landmark follower).
+        let lookFurther = smallest == nil && (stillImage || !followed.isEmpty || framesSinceTurnedScan >= options.detectEvery)
         let scan = try finder.scanWholeFrame(gray, coarse: coarse, lookFurther: lookFurther, everywhere: stillImage, atLeast: smallest)
         if scan.lookedFurther { framesSinceTurnedScan = 0 }
         return scan.hits.map { identities.face(for: $0, from: &followed) }

@@ -11,24 +11,24 @@ public struct FaceLandmarksStage: Stage {
     private var fitter: LandmarkFitter
     private var follower: LandmarkFollower?
     private let minFaceSize: Double
-    private let boundedScans: Bool
+    private let underMaxFaces: Bool
     private let detectEvery: Int
 
     /// `minFaceSize`: the smallest face a whole-frame scan of its own looks for (the detection stage's setting);
-    /// `boundedScans`: as under `--max-faces`, those scans run at the frame's own size at most, and after a loss look
+    /// `underMaxFaces`: as under `--max-faces`, those scans run at the frame's own size at most, and after a loss look
     /// for the lost face's size (`LandmarkFollower`).
     /// `stillImage`: a photo's points are the mean of the fit on it and on its mirror image (`LandmarkFitter`).
-    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, boundedScans: Bool = false, detectEvery: Int = FaceDetectionStage.Options().detectEvery,
+    public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, underMaxFaces: Bool = false, detectEvery: Int = FaceDetectionStage.Options().detectEvery,
                 stillImage: Bool = true) {
         self.minFaceSize = minFaceSize
-        self.boundedScans = boundedScans
+        self.underMaxFaces = underMaxFaces
         self.detectEvery = detectEvery
         fitter = LandmarkFitter(mirrorAveraged: stillImage)
     }
 
     public init(options: NoOptions, context: StageContext) {
         let detection = context.options[FaceDetectionStage.Options.self]
-        self.init(minFaceSize: detection.minFaceSize, boundedScans: detection.maxFaces > 0, detectEvery: detection.detectEvery,
+        self.init(minFaceSize: detection.minFaceSize, underMaxFaces: detection.maxFaces > 0, detectEvery: detection.detectEvery,
                   stillImage: context.info?.isStillImage ?? false)
     }
 
@@ -49,7 +49,7 @@ public struct FaceLandmarksStage: Stage {
         }
         // Taken out while it works, so that its arrays are not copied every frame.
         var follower: LandmarkFollower
-        if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize, boundedScans: boundedScans, detectEvery: detectEvery) }
+        if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize, underMaxFaces: underMaxFaces, detectEvery: detectEvery) }
         analysis.faces = try follower.faces(in: try analysis.gray(of: frame), scan: scan, fitter: &fitter)
         self.follower = follower
         analysis.faceSearch = .complete
