@@ -48,23 +48,26 @@ struct FaceFinder {
     /// each later pass adds the faces no earlier one holds — a face in the crowd, or a hit the frame's edge cuts, does
     /// not hide a turned face beside it.
     /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan (the
-    /// profile cascade's too) never upsamples the frame.
-    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false,
-                        atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
+    /// profile cascade's too) never upsamples the frame. `furtherAtOwnSize`: the mirrored, turned and profile scans
+    /// never upsample it either (the upright one still may) — under `--max-faces`, where they cost up to five times
+    /// the upright scan on a small frame (`FaceDetectionStage`).
+    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false, atLeast smallest: Double? = nil,
+                        furtherAtOwnSize: Bool = false) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width, atLeast: smallest)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
         guard everywhere || (hits.isEmpty && lookFurther) else { return (hits, false) }
-        Self.join(try detect(in: gray, region: whole, scale: scale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
+        let furtherScale = furtherAtOwnSize ? min(scale, 1) : scale
+        Self.join(try detect(in: gray, region: whole, scale: furtherScale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
         guard everywhere || hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
-            Self.add(try detect(in: gray, region: whole, scale: scale, threshold: 0, turnedBy: angle)
+            Self.add(try detect(in: gray, region: whole, scale: furtherScale, threshold: 0, turnedBy: angle)
                 .map { Hit(box: $0.box, score: $0.score, roll: angle + ($0.rollHint ?? 0)) }, to: &hits)
         }
         guard everywhere || hits.isEmpty else { return (hits, true) }
         let profileScale = min(max(Self.profileWindow / smallestFace(frameWidth: gray.width, atLeast: smallest), 0.05),
-                               upsamples && smallest == nil ? 2 : 1)
+                               upsamples && smallest == nil && !furtherAtOwnSize ? 2 : 1)
         Self.add(try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
             .map { Hit(box: $0.box, profile: $0.side) }, to: &hits)
         return (hits, true)
