@@ -24,11 +24,16 @@ struct FaceFinder {
     /// Whether whole-frame scans may upsample the frame to reach `minFaceSize` (false: they scan at the frame's own
     /// size or below, and find faces down to the detector's window).
     let upsamples: Bool
+    /// Whether a whole-frame scan's mirrored, turned and profile scans may upsample too (false: only its upright
+    /// scan may) — the detection stage under `--max-faces`, where they cost up to five times the upright scan on a
+    /// small frame.
+    let upsamplesFurtherLooks: Bool
     private let detector: FaceModels.Detector
 
-    init(minFaceSize: Double, upsamples: Bool = true) throws(FrameProbeError) {
+    init(minFaceSize: Double, upsamples: Bool = true, upsamplesFurtherLooks: Bool = true) throws(FrameProbeError) {
         self.minFaceSize = minFaceSize
         self.upsamples = upsamples
+        self.upsamplesFurtherLooks = upsamples && upsamplesFurtherLooks
         detector = try FaceModels.detector()
     }
 
@@ -48,17 +53,16 @@ struct FaceFinder {
     /// each later pass adds the faces no earlier one holds — a face in the crowd, or a hit the frame's edge cuts, does
     /// not hide a turned face beside it.
     /// `atLeast`: the smallest face wanted, in pixels, when it is larger than `minFaceSize` gives; such a scan (the
-    /// profile cascade's too) never upsamples the frame. `furtherAtOwnSize`: the mirrored, turned and profile scans
-    /// never upsample it either (the upright one still may) — under `--max-faces`, where they cost up to five times
-    /// the upright scan on a small frame (`FaceDetectionStage`).
-    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false, atLeast smallest: Double? = nil,
-                        furtherAtOwnSize: Bool = false) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
+    /// profile cascade's too) never upsamples the frame; nor do the mirrored, turned and profile scans unless
+    /// `upsamplesFurtherLooks`.
+    func scanWholeFrame(_ gray: GrayImage, coarse: Bool, lookFurther: Bool, everywhere: Bool = false,
+                        atLeast smallest: Double? = nil) throws(FrameProbeError) -> (hits: [Hit], lookedFurther: Bool) {
         let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
         let scale = detectionScale(frameWidth: gray.width, atLeast: smallest)
         var hits = try detect(in: gray, region: whole, scale: scale, threshold: 0, fromLevel: coarse ? Self.coarseLevel(scale) : 0)
             .map(\.hit)
         guard everywhere || (hits.isEmpty && lookFurther) else { return (hits, false) }
-        let furtherScale = furtherAtOwnSize ? min(scale, 1) : scale
+        let furtherScale = upsamplesFurtherLooks ? scale : min(scale, 1)
         Self.join(try detect(in: gray, region: whole, scale: furtherScale, threshold: 0, mirrored: true).map(\.hit), to: &hits)
         guard everywhere || hits.isEmpty else { return (hits, true) }
         for angle in Self.turnedScans {
@@ -67,7 +71,7 @@ struct FaceFinder {
         }
         guard everywhere || hits.isEmpty else { return (hits, true) }
         let profileScale = min(max(Self.profileWindow / smallestFace(frameWidth: gray.width, atLeast: smallest), 0.05),
-                               upsamples && smallest == nil && !furtherAtOwnSize ? 2 : 1)
+                               upsamplesFurtherLooks && smallest == nil ? 2 : 1)
         Self.add(try profiles(in: whole, scale: profileScale, smallest: Self.profileWindow, in: gray)
             .map { Hit(box: $0.box, profile: $0.side) }, to: &hits)
         return (hits, true)
