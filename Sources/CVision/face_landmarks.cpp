@@ -1,54 +1,51 @@
 // dlib's 68-point shape predictor, fitted on the full-resolution gray frame.
 #include "cvision.h"
 #include "errors.hpp"
+#include "flat_predictor.hpp"
 #include "landmark_layout.hpp"
 #include "model_cache.hpp"
-#include "predictor_members.hpp"
 #include <dlib/image_processing/shape_predictor.h>
 #include <dlib/opencv/cv_image.h>
-#include <dlib/serialize.h>
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <array>
 #include <cmath>
 
 struct cvision_landmarker {
-    dlib::shape_predictor predictor;
+    cvision::FlatPredictor predictor;
 };
 
 namespace {
-// dlib's shape_predictor::operator() — the same arithmetic in the same order, so the same points — arranged for
-// memory. Each cascade adds one 68-point leaf from each of its 500 trees: 4 MB read per fit from a 65 MB model that
-// the frame's HOG scans have pushed out of the cache, one scattered leaf after another. Here each cascade first walks
-// its trees (their splits fetched a few trees ahead), then adds the leaves while the next ones are fetched. Measured
-// on a cold cache: 0.65 ms a fit against dlib's 1.2–1.5 ms.
+// dlib's shape_predictor::operator() — the same arithmetic in the same order, so the same points — on the flat
+// model (flat_predictor.hpp). Each cascade adds one 68-point leaf from each of its 500 trees: 4 MB read per fit from a
+// 65 MB model that the frame's HOG scans have pushed out of the cache, one scattered leaf after another. Here each
+// cascade first walks its trees (their splits fetched a few trees ahead), then adds the leaves while the next ones are
+// fetched. Measured on a cold cache: 0.65 ms a fit against dlib's 1.2–1.5 ms.
 template <typename Image>
-dlib::full_object_detection fit_shape(const dlib::shape_predictor &predictor, const Image &image, const dlib::rectangle &rect) {
-    const auto &initial_shape = predictor.*cvision::initial_shape_of;
-    const auto &forests = predictor.*cvision::forests_of;
+dlib::full_object_detection fit_shape(const cvision::FlatPredictor &predictor, const Image &image, const dlib::rectangle &rect) {
+    const auto &initial_shape = predictor.initial_shape();
     constexpr size_t ahead = 4;
     dlib::matrix<float, 0, 1> shape = initial_shape;
     std::vector<float> pixels;
     std::vector<const float *> leaves;
     const long size = shape.size();
-    for (size_t cascade = 0; cascade < forests.size(); ++cascade) {
-        dlib::impl::extract_feature_pixel_values(image, rect, shape, initial_shape, (predictor.*cvision::anchors_of)[cascade],
-                                                 (predictor.*cvision::deltas_of)[cascade], pixels);
-        const auto &trees = forests[cascade];
-        leaves.resize(trees.size());
-        for (size_t t = 0; t < trees.size(); ++t) {
-            if (t + ahead < trees.size()) {
-                const auto *splits = reinterpret_cast<const char *>(trees[t + ahead].splits.data());
-                for (int line = 0; line < 3; ++line) __builtin_prefetch(splits + 64 * line);
-                __builtin_prefetch(trees[t + ahead].leaf_values.data());
+    for (const auto &cascade : predictor.cascades()) {
+        dlib::impl::extract_feature_pixel_values(image, rect, shape, initial_shape, cascade.anchors, cascade.deltas, pixels);
+        const size_t depth_splits = cascade.splits_per_tree, leaf_stride = (depth_splits + 1) * size_t(size);
+        leaves.resize(cascade.trees);
+        for (size_t t = 0; t < cascade.trees; ++t) {
+            if (t + ahead < cascade.trees) {
+                const auto *splits = reinterpret_cast<const char *>(cascade.splits + (t + ahead) * depth_splits);
+                for (size_t line = 0; line * 64 < depth_splits * sizeof(cvision::FlatPredictor::Split); ++line)
+                    __builtin_prefetch(splits + 64 * line);
             }
-            const auto &splits = trees[t].splits;
+            const cvision::FlatPredictor::Split *splits = cascade.splits + t * depth_splits;
             size_t node = 0;
-            while (node < splits.size()) {
+            while (node < depth_splits) {
                 const auto &split = splits[node];
                 node = float(pixels[split.idx1]) - float(pixels[split.idx2]) > split.thresh ? 2 * node + 1 : 2 * node + 2;
             }
-            leaves[t] = &trees[t].leaf_values[node - splits.size()](0);
+            leaves[t] = cascade.leaves + t * leaf_stride + (node - depth_splits) * size_t(size);
         }
         float *values = &shape(0);
         for (size_t t = 0; t < leaves.size(); ++t) {
@@ -67,7 +64,7 @@ dlib::full_object_detection fit_shape(const dlib::shape_predictor &predictor, co
 // The 68 points of the face in `rect` on `canvas`. `mirror_averaged`: the mean of that fit and the mirror image of the
 // fit on the mirrored canvas — dlib's fit of a mirror image is not the mirror image of its fit (a face and its mirror
 // read yaws up to 5° apart), the mean is, whichever of the two it is given.
-std::array<cv::Point2d, 68> fitted(const dlib::shape_predictor &predictor, const cv::Mat &canvas, const dlib::rectangle &rect,
+std::array<cv::Point2d, 68> fitted(const cvision::FlatPredictor &predictor, const cv::Mat &canvas, const dlib::rectangle &rect,
                                    bool mirror_averaged) {
     const dlib::full_object_detection shape = fit_shape(predictor, dlib::cv_image<unsigned char>(canvas), rect);
     std::array<cv::Point2d, 68> points;

@@ -1,19 +1,22 @@
-// The parsed-model cache (model_cache.hpp). A cache file is: "FPCACHE1", an 8-byte kind, a 64-bit key naming what it
-// was made from, the payload, and a 64-bit hash of everything before it. It is written to a temporary file and
-// renamed into place, so a reader sees a whole file or none; a file that is short, of another kind or key, or whose
-// hash does not match is ignored and made again. Failing to write it only costs the next process the slow read.
+// The parsed-model cache (model_cache.hpp). A cache file is: "FPCACHE2", an 8-byte kind, a 64-bit key naming what it
+// was made from, the payload's size, zeros up to byte 64, the payload, and a 64-bit hash of everything before it. It
+// is written to a temporary file and renamed into place, so a reader sees a whole file or none; a file that is short,
+// of another kind or key, or whose hash does not match is ignored and made again. Failing to write it only costs the
+// next process the slow read. It is read by mapping it: the payload is used where it lies (the shape predictor's 65 MB
+// are never copied), and the mapping lives as long as what was made from it. The writer only ever renames a whole new
+// file over it, which leaves an existing mapping of the old one intact.
 #include "model_cache.hpp"
-#include "predictor_members.hpp"
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <dlib/revision.h>
 #include <fcntl.h>
 #include <fstream>
-#include <memory>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,29 +24,55 @@ namespace {
 std::mutex directory_lock;
 std::string directory;
 
-constexpr char magic[8] = {'F', 'P', 'C', 'A', 'C', 'H', 'E', '1'};
+constexpr char magic[8] = {'F', 'P', 'C', 'A', 'C', 'H', 'E', '2'};
+constexpr size_t header_size = 64, hash_size = 8;
 
-/// FNV-1a over 64-bit words (and the tail bytes): fast enough to check 100 MB in ~20 ms.
-struct Hash {
-    uint64_t value = 0xcbf29ce484222325ULL;
+/// FNV-1a over 64-bit words in four interleaved lanes (so a 65 MB payload hashes at memory speed, ~10 ms), fed in
+/// pieces of any size; `value` folds the lanes and the bytes after the last whole 32.
+class Hash {
+  public:
     void add(const void *data, size_t size) {
         const auto *bytes = static_cast<const unsigned char *>(data);
-        size_t i = 0;
-        for (; i + 8 <= size; i += 8) {
-            uint64_t word;
-            std::memcpy(&word, bytes + i, 8);
-            value = (value ^ word) * 0x100000001b3ULL;
+        while (size && (pending_ || size < sizeof pending_bytes_)) {
+            const size_t taken = std::min(size, sizeof pending_bytes_ - pending_);
+            std::memcpy(pending_bytes_ + pending_, bytes, taken);
+            pending_ += taken, bytes += taken, size -= taken;
+            if (pending_ < sizeof pending_bytes_) return;
+            stride(pending_bytes_);
+            pending_ = 0;
         }
-        for (; i < size; ++i) value = (value ^ bytes[i]) * 0x100000001b3ULL;
+        for (; size >= sizeof pending_bytes_; bytes += sizeof pending_bytes_, size -= sizeof pending_bytes_) stride(bytes);
+        std::memcpy(pending_bytes_, bytes, size);
+        pending_ = size;
     }
+    uint64_t value() const {
+        uint64_t folded = offset_basis;
+        for (const uint64_t lane : lanes_) folded = (folded ^ lane) * prime;
+        for (size_t i = 0; i < pending_; ++i) folded = (folded ^ pending_bytes_[i]) * prime;
+        return folded;
+    }
+
+  private:
+    static constexpr uint64_t offset_basis = 0xcbf29ce484222325ULL, prime = 0x100000001b3ULL;
+    void stride(const unsigned char *bytes) {
+        for (size_t lane = 0; lane < 4; ++lane) {
+            uint64_t word;
+            std::memcpy(&word, bytes + 8 * lane, 8);
+            lanes_[lane] = (lanes_[lane] ^ word) * prime;
+        }
+    }
+    uint64_t lanes_[4] = {offset_basis, offset_basis ^ 1, offset_basis ^ 2, offset_basis ^ 3};
+    unsigned char pending_bytes_[32] = {};
+    size_t pending_ = 0;
 };
 
-/// Writes a cache file through a temporary one; `commit` renames it into place when every write succeeded. The
-/// temporary file is made by mkstemp in the cache folder — created exclusively, under a name nobody can predict —
-/// so a link planted in a shared folder is never followed (it would make the cache overwrite the link's target).
+/// Writes a cache file of a `payload_size`-byte payload through a temporary one; `commit` renames it into place
+/// when every write succeeded. The temporary file is made by mkstemp in the cache folder — created exclusively,
+/// under a name nobody can predict — so a link planted in a shared folder is never followed (it would make the cache
+/// overwrite the link's target).
 class CacheWriter {
   public:
-    CacheWriter(const std::string &path, const char kind[8], uint64_t key) : path_(path) {
+    CacheWriter(const std::string &path, const char kind[8], uint64_t key, uint64_t payload_size) : path_(path) {
         std::string name = path + ".tmp.XXXXXX";
         const int descriptor = mkostemp(name.data(), O_CLOEXEC);
         if (descriptor < 0) throw std::runtime_error("cannot make a temporary cache file");
@@ -53,9 +82,12 @@ class CacheWriter {
             close(descriptor);
             throw std::runtime_error("cannot write a temporary cache file");
         }
-        put(magic, 8);
-        put(kind, 8);
-        put(&key, 8);
+        unsigned char header[header_size] = {};
+        std::memcpy(header, magic, 8);
+        std::memcpy(header + 8, kind, 8);
+        std::memcpy(header + 16, &key, 8);
+        std::memcpy(header + 24, &payload_size, 8);
+        put(header, sizeof header);
     }
     ~CacheWriter() {
         if (out_) std::fclose(out_);
@@ -65,10 +97,9 @@ class CacheWriter {
         hash_.add(data, size);
         if (size && std::fwrite(data, 1, size, out_) != size) good_ = false;
     }
-    void put(uint64_t number) { put(&number, 8); }
     void commit() {
-        const uint64_t sum = hash_.value;
-        put(&sum, 8);
+        const uint64_t sum = hash_.value();
+        good_ = good_ && std::fwrite(&sum, 1, hash_size, out_) == hash_size;
         const bool closed = std::fclose(out_) == 0;
         out_ = nullptr;
         if (good_ && closed && std::rename(temporary_.c_str(), path_.c_str()) == 0) committed_ = true;
@@ -81,50 +112,52 @@ class CacheWriter {
     bool good_ = true, committed_ = false;
 };
 
-/// Reads a cache file, checking its header first and its hash at the end; throws on any mismatch. Only a regular
-/// file is read: a FIFO, a device or a link at the cache path is no cache (a FIFO would hang the run).
-class CacheReader {
-  public:
-    CacheReader(const std::string &path, const char kind[8], uint64_t key) {
-        const int descriptor = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
-        if (descriptor < 0) throw std::runtime_error("no cache");
-        struct stat info {};
-        FILE *stream = nullptr;
-        if (fstat(descriptor, &info) != 0 || !S_ISREG(info.st_mode) || !(stream = fdopen(descriptor, "rb"))) {
-            close(descriptor);
-            throw std::runtime_error("not a regular file");
-        }
-        in_.reset(stream);  // closed however the constructor ends
-        // Blocking reads from here on (a regular file never blocks, but the flag would make a read fail short).
-        fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
-        char seen_magic[8], seen_kind[8];
-        uint64_t seen_key;
-        get(seen_magic, 8);
-        get(seen_kind, 8);
-        get(&seen_key, 8);
-        if (std::memcmp(seen_magic, magic, 8) || std::memcmp(seen_kind, kind, 8) || seen_key != key)
-            throw std::runtime_error("a cache of something else");
-    }
-    void get(void *data, size_t size) {
-        if (size && std::fread(data, 1, size, in_.get()) != size) throw std::runtime_error("short cache");
-        hash_.add(data, size);
-    }
-    uint64_t number(uint64_t limit) {
-        uint64_t value;
-        get(&value, 8);
-        if (value > limit) throw std::runtime_error("implausible cache");
-        return value;
-    }
-    void finish() {
-        const uint64_t expected = hash_.value;
-        uint64_t stored;
-        if (std::fread(&stored, 1, 8, in_.get()) != 8 || stored != expected) throw std::runtime_error("cache hash mismatch");
-    }
-
-  private:
-    std::unique_ptr<FILE, int (*)(FILE *)> in_{nullptr, &std::fclose};
-    Hash hash_;
+/// A mapping of a whole file, unmapped when the last holder of its block lets go.
+struct Mapping {
+    Mapping(void *address, size_t size) : address(address), size(size) {}
+    Mapping(const Mapping &) = delete;
+    Mapping &operator=(const Mapping &) = delete;
+    ~Mapping() { munmap(address, size); }
+    void *const address;
+    const size_t size;
 };
+
+/// The payload of the cache file at `path`, mapped read-only, after its header and hash are checked; throws on any
+/// mismatch. Only a regular file is read: a FIFO, a device or a link at the cache path is no cache (a FIFO would hang
+/// the run).
+cvision::ByteBlock mapped_cache(const std::string &path, const char kind[8], uint64_t key) {
+    const int descriptor = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (descriptor < 0) throw std::runtime_error("no cache");
+    struct stat info {};
+    const bool regular = fstat(descriptor, &info) == 0 && S_ISREG(info.st_mode);
+    const size_t size = regular ? size_t(info.st_size) : 0;
+    void *address = size >= header_size + hash_size ? mmap(nullptr, size, PROT_READ, MAP_PRIVATE, descriptor, 0) : MAP_FAILED;
+    close(descriptor);  // the mapping holds the file
+    if (address == MAP_FAILED) throw std::runtime_error("not a cache file");
+    auto mapping = std::make_shared<const Mapping>(address, size);
+    const auto *bytes = static_cast<const unsigned char *>(address);
+    uint64_t seen_key, payload_size, stored;
+    std::memcpy(&seen_key, bytes + 16, 8);
+    std::memcpy(&payload_size, bytes + 24, 8);
+    std::memcpy(&stored, bytes + size - hash_size, 8);
+    if (std::memcmp(bytes, magic, 8) || std::memcmp(bytes + 8, kind, 8) || seen_key != key ||
+        payload_size != size - header_size - hash_size)
+        throw std::runtime_error("a cache of something else");
+    Hash hash;
+    hash.add(bytes, size - hash_size);
+    if (hash.value() != stored) throw std::runtime_error("cache hash mismatch");
+    return cvision::ByteBlock{bytes + header_size, size_t(payload_size), mapping};
+}
+
+/// Writes `payload` as the cache file at `path`; a failure is only a cache the next process will not find.
+void write_cache(const std::string &path, const char kind[8], uint64_t key, const void *payload, size_t size) {
+    try {
+        CacheWriter out(path, kind, key, size);
+        out.put(payload, size);
+        out.commit();
+    } catch (const std::exception &) {
+    }
+}
 
 std::string cache_path(const std::string &name) { return cvision::model_cache_directory() + "/" + name; }
 
@@ -151,91 +184,10 @@ uint64_t file_key(const std::string &path) {
         hash.add(sample.data(), size_t(in.gcount()));
         in.clear();
     }
-    return hash.value;
+    return hash.value();
 }
 
-constexpr char predictor_kind[8] = {'S', 'H', 'A', 'P', 'E', 'P', 'R', '2'};
-
-void write_predictor_cache(const std::string &path, uint64_t key, const dlib::shape_predictor &predictor) {
-    const auto &initial = predictor.*cvision::initial_shape_of;
-    const auto &forests = predictor.*cvision::forests_of;
-    const auto &anchors = predictor.*cvision::anchors_of;
-    const auto &deltas = predictor.*cvision::deltas_of;
-    CacheWriter out(path, predictor_kind, key);
-    out.put(initial.size());
-    out.put(&initial(0), sizeof(float) * initial.size());
-    out.put(forests.size());
-    for (size_t cascade = 0; cascade < forests.size(); ++cascade) {
-        out.put(anchors[cascade].size());
-        for (size_t i = 0; i < anchors[cascade].size(); ++i) {
-            out.put(uint64_t(anchors[cascade][i]));
-            const float delta[2] = {deltas[cascade][i].x(), deltas[cascade][i].y()};
-            out.put(delta, sizeof delta);
-        }
-        out.put(forests[cascade].size());
-        for (const auto &tree : forests[cascade]) {
-            out.put(tree.splits.size());
-            for (const auto &split : tree.splits) {
-                out.put(uint64_t(split.idx1));
-                out.put(uint64_t(split.idx2));
-                out.put(&split.thresh, sizeof(float));
-            }
-            out.put(tree.leaf_values.size());
-            for (const auto &leaf : tree.leaf_values) {
-                if (leaf.size() != initial.size()) throw std::runtime_error("uneven leaves");
-                out.put(&leaf(0), sizeof(float) * leaf.size());
-            }
-        }
-    }
-    out.commit();
-}
-
-dlib::shape_predictor read_predictor_cache(const std::string &path, uint64_t key) {
-    CacheReader in(path, predictor_kind, key);
-    constexpr uint64_t many = 1 << 24;
-    dlib::shape_predictor predictor;
-    auto &initial = predictor.*cvision::initial_shape_of;
-    auto &forests = predictor.*cvision::forests_of;
-    auto &anchors = predictor.*cvision::anchors_of;
-    auto &deltas = predictor.*cvision::deltas_of;
-    const uint64_t dimension = in.number(4096);
-    if (dimension == 0) throw std::runtime_error("implausible cache");
-    initial.set_size(long(dimension));
-    in.get(&initial(0), sizeof(float) * dimension);
-    const uint64_t parts = dimension / 2;
-    forests.resize(in.number(1024));
-    anchors.resize(forests.size());
-    deltas.resize(forests.size());
-    for (size_t cascade = 0; cascade < forests.size(); ++cascade) {
-        const uint64_t features = in.number(many);
-        if (features == 0) throw std::runtime_error("implausible cache");
-        anchors[cascade].resize(features);
-        deltas[cascade].resize(features);
-        for (size_t i = 0; i < features; ++i) {
-            anchors[cascade][i] = in.number(parts - 1);
-            float delta[2];
-            in.get(delta, sizeof delta);
-            deltas[cascade][i] = dlib::vector<float, 2>(delta[0], delta[1]);
-        }
-        forests[cascade].resize(in.number(many));
-        for (auto &tree : forests[cascade]) {
-            tree.splits.resize(in.number(many));
-            for (auto &split : tree.splits) {
-                split.idx1 = in.number(features - 1);
-                split.idx2 = in.number(features - 1);
-                in.get(&split.thresh, sizeof(float));
-            }
-            tree.leaf_values.resize(in.number(many));
-            if (tree.leaf_values.size() != tree.splits.size() + 1) throw std::runtime_error("implausible cache");
-            for (auto &leaf : tree.leaf_values) {
-                leaf.set_size(long(dimension));
-                in.get(&leaf(0), sizeof(float) * dimension);
-            }
-        }
-    }
-    in.finish();
-    return predictor;
-}
+constexpr char predictor_kind[8] = {'F', 'L', 'A', 'T', 'S', 'H', 'P', '1'};
 
 constexpr char detector_kind[8] = {'F', 'R', 'O', 'N', 'T', 'D', 'E', 'T'};
 
@@ -244,7 +196,7 @@ uint64_t detector_key() {
     Hash hash;
     const int version[3] = {DLIB_MAJOR_VERSION, DLIB_MINOR_VERSION, DLIB_PATCH_VERSION};
     hash.add(version, sizeof version);
-    return hash.value;
+    return hash.value();
 }
 } // namespace
 
@@ -263,11 +215,8 @@ dlib::frontal_face_detector load_frontal_face_detector() {
     if (model_cache_directory().empty()) return dlib::get_frontal_face_detector();
     const std::string path = cache_path("frontal_face_detector-" + hex(detector_key()) + ".cache");
     try {
-        CacheReader in(path, detector_kind, detector_key());
-        std::string bytes(in.number(1 << 26), '\0');
-        in.get(bytes.data(), bytes.size());
-        in.finish();
-        std::istringstream stream(bytes);
+        const ByteBlock cached = mapped_cache(path, detector_kind, detector_key());
+        std::istringstream stream(std::string(reinterpret_cast<const char *>(cached.bytes), cached.size));
         dlib::frontal_face_detector detector;
         dlib::deserialize(detector, stream);
         return detector;
@@ -275,37 +224,29 @@ dlib::frontal_face_detector load_frontal_face_detector() {
         // No usable cache: build the detector and leave one for the next process.
     }
     dlib::frontal_face_detector detector = dlib::get_frontal_face_detector();
-    try {
-        std::ostringstream stream;
-        dlib::serialize(detector, stream);
-        const std::string bytes = stream.str();
-        CacheWriter out(path, detector_kind, detector_key());
-        out.put(bytes.size());
-        out.put(bytes.data(), bytes.size());
-        out.commit();
-    } catch (const std::exception &) {
-    }
+    std::ostringstream stream;
+    dlib::serialize(detector, stream);
+    const std::string bytes = stream.str();
+    write_cache(path, detector_kind, detector_key(), bytes.data(), bytes.size());
     return detector;
 }
 
-dlib::shape_predictor load_shape_predictor(const std::string &model_path) {
-    dlib::shape_predictor predictor;
-    if (model_cache_directory().empty()) {
+FlatPredictor load_shape_predictor(const std::string &model_path) {
+    const auto from_dlib = [&] {
+        dlib::shape_predictor predictor;
         dlib::deserialize(model_path) >> predictor;
-        return predictor;
-    }
+        return FlatPredictor::layout(predictor);
+    };
+    if (model_cache_directory().empty()) return FlatPredictor::owning(from_dlib());
     const uint64_t key = file_key(model_path);
     const std::string path = cache_path("shape_predictor-" + hex(key) + ".cache");
     try {
-        return read_predictor_cache(path, key);
+        return FlatPredictor(mapped_cache(path, predictor_kind, key));
     } catch (const std::exception &) {
         // No usable cache: read dlib's file and leave one for the next process.
     }
-    dlib::deserialize(model_path) >> predictor;
-    try {
-        write_predictor_cache(path, key, predictor);
-    } catch (const std::exception &) {
-    }
-    return predictor;
+    std::vector<unsigned char> block = from_dlib();
+    write_cache(path, predictor_kind, key, block.data(), block.size());
+    return FlatPredictor::owning(std::move(block));
 }
 } // namespace cvision

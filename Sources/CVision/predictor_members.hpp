@@ -1,5 +1,5 @@
 // Pointers to the private members of dlib's shape_predictor — its mean shape, cascades of regression trees, and the
-// pixels each cascade samples — for the model cache (which writes and reads them) and the fit (which walks them):
+// pixels each cascade samples — for the flat layout the fit walks and the model cache stores (flat_predictor.cpp):
 // `predictor.*cvision::forests_of` is the trees, const for a const predictor.
 #pragma once
 #include <dlib/image_processing/shape_predictor.h>
