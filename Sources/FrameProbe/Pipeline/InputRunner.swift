@@ -53,10 +53,14 @@ public struct InputRunner: Sendable {
         }
         emit(Event(source: source, InputOpened(frames.info, fingerprint: location.filePath.flatMap(InputFingerprint.init(path:)))))
         do throws(FrameProbeError) {
-            let context = StageContext(source: source, options: options, info: frames.info, outputFolder: outputFolder)
+            var context = StageContext(source: source, options: options, info: frames.info, outputFolder: outputFolder)
+            let capacity = Self.handoffCapacity(frames.info)
+            let board = FollowedFacesBoard(handoffCapacity: capacity)
+            context.followedFacesBoard = board
             var pipeline = try StageRegistry.makePipeline(stages, context: context)
             try pipeline.begin { emit(Event(source: source, $0)) }
-            let analysed = analyseFrames(pipeline, frames: frames, source: source, stop: stop, analysed: onFrame, emit: emit)
+            let analysed = analyseFrames(pipeline, frames: frames, capacity: capacity, board: board, source: source, stop: stop,
+                                         analysed: onFrame, emit: emit)
             (summary.framesAnalysed, summary.faceFrames, summary.anyFaceFrames) = (analysed.frames, analysed.withFace, analysed.withAnyFace)
             summary.interrupted = stop.isRaised
         } catch {
@@ -78,28 +82,36 @@ public struct InputRunner: Sendable {
         return !failed
     }
 
+    /// How many frames a segment may run ahead of the next (the head keeps working while the landmark model loads,
+    /// and the tail keeps working through a scheduled face scan: up to 24 ms on a 480-px frame), within a memory
+    /// budget of about 20 MB of frames per handoff — up to 32 small ones (2–5 % faster than 8 on the 480–512 px
+    /// devdata clips, +15 MB), 3 of 1080p.
+    static func handoffCapacity(_ info: InputInfo) -> Int {
+        min(32, max(2, 20_000_000 / max(1, info.width * info.height * 3)))
+    }
+
     /// The pipeline's segments (`Pipeline.segments`) on threads of their own, each handing a frame's findings and
-    /// events to the next, the last one here. Returns how many frames were analysed, how many of them had a valid
-    /// face, and how many had any face.
-    private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, source: String, stop: StopSignal,
-                               analysed onFrame: ((Frame) -> Void)?, emit: (Event) -> Void) -> (frames: Int, withFace: Int, withAnyFace: Int) {
+    /// events to the next through a channel of `capacity`, the last one here; `board` is closed as soon as a segment
+    /// after the head stops short, and cancelled when the head ends. Returns how many frames were analysed, how many
+    /// of them had a valid face, and how many had any face.
+    private func analyseFrames(_ pipeline: Pipeline, frames: FrameSource, capacity: Int, board: FollowedFacesBoard, source: String,
+                               stop: StopSignal, analysed onFrame: ((Frame) -> Void)?,
+                               emit: (Event) -> Void) -> (frames: Int, withFace: Int, withAnyFace: Int) {
         var segments = pipeline.segments()
         // Without a split point the stages still run on a thread of their own, and their events are written here.
         var tail = segments.count > 1 ? segments.removeLast() : Pipeline(stages: [])
-        // A segment may run ahead of the next (the head keeps working while the landmark model loads, and the tail
-        // keeps working through a scheduled face scan: up to 24 ms on a 480-px frame), within a memory budget of
-        // about 20 MB of frames per handoff — up to 32 small ones (2–5 % faster than 8 on the 480–512 px devdata
-        // clips, +15 MB), 3 of 1080p.
-        let frameBytes = max(1, frames.info.width * frames.info.height * 3)
-        let capacity = min(32, max(2, 20_000_000 / frameBytes))
         var workers: [Worker] = []
         var handoff: Channel<SegmentStep>?
         for (index, segment) in segments.enumerated() {
             let next = Channel<SegmentStep>(capacity: capacity)
             let name = index == 0 ? "frameprobe.head" : "frameprobe.segment\(index)"
             workers.append(Worker(name: name) { [handoff] in
-                if let handoff { Self.continueSteps(from: handoff, through: segment, into: next, frames: frames, stop: stop) } else {
+                if let handoff {
+                    Self.continueSteps(from: handoff, through: segment, into: next, board: board, frames: frames, stop: stop)
+                    board.close()
+                } else {
                     Self.startSteps(through: segment, into: next, frames: frames, stop: stop)
+                    board.cancel()
                 }
             })
             handoff = next
@@ -116,7 +128,10 @@ public struct InputRunner: Sendable {
             // Once the tail has ended (an error, or a stage that needs no more frames), the decoder is stopped
             // and the few frames the earlier segments already analysed are dropped, up to their finishing events.
             // Once stopped, the frames they had queued are dropped too: the input ends at once, marked interrupted.
-            guard !tailEnded, !stop.isRaised else { continue }
+            guard !tailEnded, !stop.isRaised else {
+                board.close()
+                continue
+            }
             func frameEmit(_ payload: any EventPayload) { emit(Event(source: source, frame: frame.index, pts: frame.pts, payload)) }
             events.forEach(frameEmit)
             analysed.frames += 1
@@ -131,7 +146,10 @@ public struct InputRunner: Sendable {
                 tailEnded = true
             }
             onFrame?(frame)
-            if tailEnded { frames.cancel() }
+            if tailEnded {
+                board.close()
+                frames.cancel()
+            }
         }
         workers.forEach { $0.join() }
         headFinish.forEach { emit(Event(source: source, $0)) }
@@ -161,9 +179,10 @@ public struct InputRunner: Sendable {
 
     /// A middle segment: what the one before it handed on, through `segment`, into `next`. A frame that failed before
     /// is passed on as it is; after a failure, or once `segment` ends the input (the decoder is stopped), the frames
-    /// still coming are dropped. The earlier segments' finishing events come first, then its own.
+    /// still coming are dropped — and `board` is closed: its entries for them will never come. The earlier segments'
+    /// finishing events come first, then its own.
     private static func continueSteps(from handoff: Channel<SegmentStep>, through segment: Pipeline, into next: Channel<SegmentStep>,
-                                      frames: FrameSource, stop: StopSignal) {
+                                      board: FollowedFacesBoard, frames: FrameSource, stop: StopSignal) {
         var segment = segment
         var ended = false
         while let step = handoff.receive() {
@@ -172,7 +191,10 @@ public struct InputRunner: Sendable {
                 segment.finish { finishing.append($0) }
                 next.send(.finished(finishing))
             case .frame(let frame, var analysis, var events, var failure):
-                guard !ended, !stop.isRaised else { continue }
+                guard !ended, !stop.isRaised else {
+                    board.close()
+                    continue
+                }
                 if failure == nil {
                     do throws(FrameProbeError) {
                         try segment.process(frame, &analysis) { events.append($0) }
@@ -181,6 +203,7 @@ public struct InputRunner: Sendable {
                     }
                 }
                 ended = failure != nil || segment.endsInput
+                if ended { board.close() }
                 if segment.endsInput { frames.cancel() }
                 next.send(.frame(frame, analysis, events, failure: failure))
             }

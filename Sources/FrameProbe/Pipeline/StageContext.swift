@@ -12,6 +12,9 @@ public struct StageContext: Sendable {
     /// The names of the stages in the pipeline being built, in order (set by `StageRegistry.makePipeline`): a stage
     /// may leave work to one that runs after it.
     public internal(set) var pipelineStages: [String] = []
+    /// Where the landmark follower posts what it followed for the detection stage ahead of it (set by `InputRunner`;
+    /// nil when a pipeline is built on its own, which then runs on one thread).
+    public internal(set) var followedFacesBoard: FollowedFacesBoard?
 
     public init(source: String, options: AnalysisOptions, info: InputInfo? = nil, outputFolder: String? = nil) {
         self.source = source

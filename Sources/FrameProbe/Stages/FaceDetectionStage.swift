@@ -75,17 +75,22 @@ public struct FaceDetectionStage: Stage {
     /// The faces this stage found in the previous frame (or, when it only scans, in its last scan): it follows
     /// them on its own, so that it can run a frame ahead of the landmarks stage on another thread.
     private var followedFaces: [FaceObservation] = []
+    /// Under `--max-faces` with the landmark follower: what it followed, `lag` frames behind (nil once closed).
+    private var board: FollowedFacesBoard?
+    private var framesAnalysed = 0
 
     public init(options: Options, stillImage: Bool = true) throws(FrameProbeError) {
         try self.init(options: options, stillImage: stillImage, finePassEvery: Self.finePassEvery)
     }
 
-    /// `finePassEvery`: 1 makes every scheduled pass a fine one (tests compare the two).
-    init(options: Options, stillImage: Bool, finePassEvery: Int, followsFaces: Bool = true) throws(FrameProbeError) {
+    /// `finePassEvery`: 1 makes every scheduled pass a fine one (tests compare the two). `board`: where the landmark
+    /// follower posts what it followed, read under `--max-faces` when it follows the faces (`countedFaces`).
+    init(options: Options, stillImage: Bool, finePassEvery: Int, followsFaces: Bool = true, board: FollowedFacesBoard? = nil) throws(FrameProbeError) {
         self.options = try Self.validated(options)
         self.stillImage = stillImage
         self.finePassEvery = finePassEvery
         self.followsFaces = followsFaces
+        self.board = options.maxFaces > 0 && !followsFaces ? board : nil
         framesSinceTurnedScan = options.detectEvery  // a video's first frames may scan turned copies at once
         // Under --max-faces the mirrored, turned and profile scans never upsample the frame: on a small frame they
         // cost up to five times the upright scan, which still finds the smallest faces asked for.
@@ -94,7 +99,7 @@ public struct FaceDetectionStage: Stage {
 
     public init(options: Options, context: StageContext) throws(FrameProbeError) {
         try self.init(options: options, stillImage: context.info?.isStillImage ?? false, finePassEvery: Self.finePassEvery,
-                      followsFaces: !Self.landmarksFollow(in: context.pipelineStages))
+                      followsFaces: !Self.landmarksFollow(in: context.pipelineStages), board: context.followedFacesBoard)
     }
 
     /// Whether the landmarks stage runs right after this one, and so can follow the faces between scans: a stage
@@ -110,7 +115,8 @@ public struct FaceDetectionStage: Stage {
         var faces: [FaceObservation] = []
         var scanned = false
         framesSinceFullPass += 1
-        let safetyScan = options.expectsNoMore(following: followed.count)
+        let counted = countedFaces(followed)
+        let safetyScan = options.expectsNoMore(following: counted.count)
         // With none followed, the next frame is scanned at once — unless the landmark follower, which scans the whole
         // frame itself on every frame it follows no face, is left that work under `--max-faces` (this stage's count
         // is its own last scan's, and the follower may well be following a face that scan missed).
@@ -124,7 +130,7 @@ public struct FaceDetectionStage: Stage {
             if scanForNone { periodicPasses = 0 }
             let coarse = periodicPasses % finePassEvery != 0
             periodicPasses += 1
-            let smallest = safetyScan ? followed.map(\.box.width).min().map { $0 * Self.safetyScanFaceShare } : nil
+            let smallest = safetyScan ? counted.narrowestWidth.map { $0 * Self.safetyScanFaceShare } : nil
             faces = try fullPass(gray, continuing: &followed, coarse: coarse, atLeast: smallest)
             scanned = true
         }
@@ -149,6 +155,22 @@ public struct FaceDetectionStage: Stage {
         }
         analysis.faces = faces.sorted { $0.box.width > $1.box.width }
         followedFaces = analysis.faces
+    }
+
+    /// The faces that count toward `--max-faces` on this frame: the ones this stage follows — or, when the landmark
+    /// follower followed more `lag` frames before (`FollowedFacesBoard`), those: a face the follower holds (a head
+    /// bowed beyond the HOG filters, held by the correlation tracker) that this stage's own scans no longer see then
+    /// gets only the safety scan, not the scheduled scans for a frame without faces. Read on every frame from the
+    /// `lag`-th on, so the entry read is always that frame's.
+    private mutating func countedFaces(_ followed: [FaceObservation]) -> FollowedFacesBoard.Entry {
+        let own = FollowedFacesBoard.Entry(count: followed.count, narrowestWidth: followed.map(\.box.width).min())
+        framesAnalysed += 1
+        guard let board, framesAnalysed > board.lag else { return own }
+        guard let behind = board.entryLagBehind() else {
+            self.board = nil  // the follower stopped short: this stage's own count from here on
+            return own
+        }
+        return behind.count > own.count ? behind : own
     }
 
     /// Scans the whole frame; detections continue the followed faces they overlap (removed from `followed`). When

@@ -13,23 +13,26 @@ public struct FaceLandmarksStage: Stage {
     private let minFaceSize: Double
     private let underMaxFaces: Bool
     private let detectEvery: Int
+    /// Under `--max-faces`: where the faces followed on each frame are posted for the detection stage.
+    private let board: FollowedFacesBoard?
 
     /// `minFaceSize`: the smallest face a whole-frame scan of its own looks for (the detection stage's setting);
     /// `underMaxFaces`: as under `--max-faces`, those scans run at the frame's own size at most, and after a loss look
     /// for the lost face's size (`LandmarkFollower`).
     /// `stillImage`: a photo's points are the mean of the fit on it and on its mirror image (`LandmarkFitter`).
     public init(minFaceSize: Double = FaceDetectionStage.Options().minFaceSize, underMaxFaces: Bool = false, detectEvery: Int = FaceDetectionStage.Options().detectEvery,
-                stillImage: Bool = true) {
+                stillImage: Bool = true, board: FollowedFacesBoard? = nil) {
         self.minFaceSize = minFaceSize
         self.underMaxFaces = underMaxFaces
         self.detectEvery = detectEvery
+        self.board = underMaxFaces ? board : nil
         fitter = LandmarkFitter(mirrorAveraged: stillImage)
     }
 
     public init(options: NoOptions, context: StageContext) {
         let detection = context.options[FaceDetectionStage.Options.self]
         self.init(minFaceSize: detection.minFaceSize, underMaxFaces: detection.maxFaces > 0, detectEvery: detection.detectEvery,
-                  stillImage: context.info?.isStillImage ?? false)
+                  stillImage: context.info?.isStillImage ?? false, board: context.followedFacesBoard)
     }
 
     public mutating func process(_ frame: Frame, _ analysis: inout FrameAnalysis, emit: Emit) throws(FrameProbeError) {
@@ -52,6 +55,7 @@ public struct FaceLandmarksStage: Stage {
         if let existing = self.follower.take() { follower = existing } else { follower = try LandmarkFollower(minFaceSize: minFaceSize, underMaxFaces: underMaxFaces, detectEvery: detectEvery) }
         analysis.faces = try follower.faces(in: try analysis.gray(of: frame), scan: scan, fitter: &fitter)
         self.follower = follower
+        board?.post(analysis.faces)
         analysis.faceSearch = .complete
     }
 }
