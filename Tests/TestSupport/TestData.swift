@@ -1,6 +1,6 @@
 import Foundation
-// Testing is there when the tests are built; a release build of the whole package (`swift build -c release`,
-// Scripts/package) compiles this target without it.
+// Testing is there when the tests are built; a release build of the whole package (`swift build -c release`)
+// compiles this target without it.
 #if canImport(Testing)
 import Testing
 #endif
