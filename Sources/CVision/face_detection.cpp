@@ -4,6 +4,7 @@
 #include "errors.hpp"
 #include "hog_window.hpp"
 #include "model_cache.hpp"
+#include "parallel_scan.hpp"
 #include <algorithm>
 #include <cmath>
 #include <dlib/image_processing/frontal_face_detector.h>
@@ -20,10 +21,12 @@ const dlib::frontal_face_detector &prototype() {
 } // namespace
 
 // A detector keeps its scan's working memory inside, so each thread needs its own; copying a prototype is
-// cheaper than deserializing the built-in model again. `whole` scores its windows by whole filters.
+// cheaper than deserializing the built-in model again. `whole` scores its windows by whole filters; `parallel` is
+// dlib's scan on parallel tasks.
 struct cvision_face_detector {
     dlib::frontal_face_detector detector = prototype();
     cvision::WholeFilterScan whole{detector};
+    cvision::ParallelScan parallel{detector};
 };
 
 struct cvision_profile_detector {
@@ -52,17 +55,17 @@ dlib::rectangle placed_as_whole_scan(const dlib::rectangle &found, int from_leve
 
 // Runs the detector on `image` — from pyramid level `from_level` on: the image brought down that many levels the
 // way dlib's scan does, its boxes mapped back up — and writes its hits best first, each box placed by `place`.
-// `whole_filters`: scored by dlib's filters applied whole (hog_window.hpp), for a region a few windows wide.
+// `scan`: how windows are scored (CVISION_SCAN_…).
 template <typename Place>
 void detect_best_first(cvision_face_detector *detector, const cv::Mat &image, double threshold, int from_level,
-                       bool whole_filters, cvision_box *boxes, int capacity, int *count, Place place) {
+                       int scan, cvision_box *boxes, int capacity, int *count, Place place) {
     dlib::cv_image<unsigned char> view(image);
     std::vector<dlib::rect_detection> found;
     const auto run = [&](const cv::Mat &on) {
-        if (whole_filters) {
-            detector->whole(detector->detector, on, threshold, found);
-        } else {
-            detector->detector(dlib::cv_image<unsigned char>(on), found, threshold);
+        switch (scan) {
+        case CVISION_SCAN_WHOLE_FILTERS: detector->whole(detector->detector, on, threshold, found); break;
+        case CVISION_SCAN_DLIB: detector->detector(dlib::cv_image<unsigned char>(on), found, threshold); break;
+        default: detector->parallel(detector->detector, on, threshold, found); break;
         }
     };
     if (from_level <= 0) {
@@ -108,7 +111,7 @@ cv::Rect scan_area(cvision_box region, int width, int height, double scale) {
 
 extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
                                     int stride, cvision_box region, double scale, double threshold, int from_level,
-                                    int mirrored, int whole_filters, cvision_box *boxes, int capacity, int *count) {
+                                    int mirrored, int scan, cvision_box *boxes, int capacity, int *count) {
     if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
         *count = 0;
@@ -126,7 +129,7 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
             cv::flip(scaled, flipped, 1);
             scaled = flipped;
         }
-        detect_best_first(detector, scaled, threshold, from_level, whole_filters != 0, boxes, capacity, count, [&](const dlib::rectangle &r) {
+        detect_best_first(detector, scaled, threshold, from_level, scan, boxes, capacity, count, [&](const dlib::rectangle &r) {
             const double left = mirrored ? scaled.cols - 1 - r.right() : r.left();
             return cv::Rect2d(area.x + left / scale, area.y + r.top() / scale, r.width() / scale, r.height() / scale);
         });
@@ -139,7 +142,7 @@ extern "C" int cvision_detect_faces(cvision_face_detector *detector, const uint8
 
 extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height,
                                             int stride, cvision_box region, double scale, double threshold, double angle,
-                                            int whole_filters, cvision_box *boxes, int capacity, int *count) {
+                                            int scan, cvision_box *boxes, int capacity, int *count) {
     if (!valid_request(detector, gray, width, height, stride, count, scale)) return cvision::fail("invalid detection request");
     return cvision::guarded([&] {
         *count = 0;
@@ -156,7 +159,7 @@ extern "C" int cvision_detect_faces_rotated(cvision_face_detector *detector, con
         cv::warpAffine(wrap_gray(gray, width, height, stride), turned, warp, canvas, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR,
                        cv::BORDER_CONSTANT, cv::Scalar(128));
         cv::invertAffineTransform(warp, back);
-        detect_best_first(detector, turned, threshold, 0, whole_filters != 0, boxes, capacity, count, [&](const dlib::rectangle &r) {
+        detect_best_first(detector, turned, threshold, 0, scan, boxes, capacity, count, [&](const dlib::rectangle &r) {
             const double cx = (r.left() + r.right()) / 2.0, cy = (r.top() + r.bottom()) / 2.0;
             const double x = back.at<double>(0, 0) * cx + back.at<double>(0, 1) * cy + back.at<double>(0, 2);
             const double y = back.at<double>(1, 0) * cx + back.at<double>(1, 1) * cy + back.at<double>(1, 2);

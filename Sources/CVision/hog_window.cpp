@@ -2,6 +2,7 @@
 // object_detector::operator() and scan_fhog_pyramid::detect of the same name, in the same order, so that the hits,
 // their boxes and the suppression between them are dlib's; only the score of a window is computed another way.
 #include "hog_window.hpp"
+#include "dlib_scan_steps.hpp"
 #include <algorithm>
 #include <dlib/opencv/cv_image.h>
 #include <dlib/simd.h>
@@ -82,14 +83,12 @@ void WholeFilterScan::operator()(const dlib::frontal_face_detector &detector, co
                                  std::vector<dlib::rect_detection> &found) {
     const auto &scanner = detector.get_scanner();
     const int cell_size = int(scanner.get_cell_size());
-    const long padding = long(scanner.get_padding());
     dlib::impl::create_fhog_pyramid<dlib::pyramid_down<6>>(
         dlib::cv_image<unsigned char>(image), scanner.get_feature_extractor(), levels_, cell_size, int(rows_), int(columns_),
         scanner.get_min_pyramid_layer_width(), scanner.get_min_pyramid_layer_height(), scanner.get_max_pyramid_levels());
 
     const size_t filters = weights_.size();
-    std::vector<std::vector<std::pair<double, dlib::rectangle>>> hits(filters);
-    const dlib::pyramid_down<6> pyramid;
+    std::vector<FilterHits> hits(filters);
     for (unsigned long level = 0; level < levels_.size(); ++level) {
         const auto &planes = levels_[level];
         const long nr = planes[0].nr(), nc = planes[0].nc();
@@ -119,36 +118,14 @@ void WholeFilterScan::operator()(const dlib::frontal_face_detector &detector, co
                         for (long i = 0; i < n; ++i) row_scores<1>(k, window + i * planes_, nc * planes_, cells, scores + i);
                     }
                     for (long i = 0; i < n; ++i) {
-                        if (scores[i] >= thresholds_[k] + adjust) {
-                            const dlib::rectangle placed = scanner.get_feature_extractor().feats_to_image(
-                                dlib::centered_rect(dlib::point(c + i, r), columns_ - 2 * padding, rows_ - 2 * padding),
-                                cell_size, int(rows_), int(columns_));
-                            hits[k].emplace_back(scores[i], pyramid.rect_up(placed, level));
-                        }
+                        if (scores[i] >= thresholds_[k] + adjust) hits[k].emplace_back(scores[i], window_box(scanner, c + i, r, level));
                     }
                 }
             }
         }
     }
 
-    std::vector<dlib::rect_detection> all;
-    for (size_t k = 0; k < filters; ++k) {
-        std::sort(hits[k].rbegin(), hits[k].rend(), dlib::impl::compare_pair_rect);
-        for (const auto &hit : hits[k]) {
-            dlib::rect_detection detection;
-            detection.detection_confidence = hit.first - thresholds_[k];
-            detection.weight_index = k;
-            detection.rect = hit.second;
-            all.push_back(detection);
-        }
-    }
-    if (filters > 1) std::sort(all.rbegin(), all.rend());
-    const dlib::test_box_overlap &overlaps = detector.get_overlap_tester();
-    found.clear();
-    for (const auto &detection : all) {
-        if (std::none_of(found.begin(), found.end(), [&](const dlib::rect_detection &kept) { return overlaps(kept.rect, detection.rect); }))
-            found.push_back(detection);
-    }
+    suppress_as_dlib(detector, hits, thresholds_, found);
 }
 
 } // namespace cvision

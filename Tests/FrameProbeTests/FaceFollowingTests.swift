@@ -72,15 +72,15 @@ struct WholeFilterCheckTests {
     }
 
     static func hits(_ detector: FaceModels.Detector, _ gray: GrayImage, region: Box, scale: Double, angle: Double,
-                     whole: Bool) -> (hits: [Hit], scores: [Double]) {
+                     scan: Int32, fromLevel: Int32 = 0, mirrored: Bool = false) -> (hits: [Hit], scores: [Double]) {
         var found = [cvision_box](repeating: cvision_box(), count: 64)
         var count: Int32 = 0
         let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
         let status = angle == 0
             ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width), area,
-                                   scale, -0.5, 0, 0, whole ? 1 : 0, &found, 64, &count)
+                                   scale, -0.5, fromLevel, mirrored ? 1 : 0, scan, &found, 64, &count)
             : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                           area, scale, -0.5, angle, whole ? 1 : 0, &found, 64, &count)
+                                           area, scale, -0.5, angle, scan, &found, 64, &count)
         #expect(status == 0)
         let kept = found.prefix(Int(min(count, 64)))
         return (kept.map { Hit(x: $0.x, y: $0.y, width: $0.width, height: $0.height, filter: $0.filter) }, kept.map(\.score))
@@ -111,8 +111,8 @@ struct WholeFilterCheckTests {
                     for angle in [0.0, 25.0] {
                         let region = box.expanded(by: box.width * FaceFinder.checkMargin)
                         let scale = FaceFinder.checkedFaceWidth / box.width
-                        let dlib = Self.hits(detector, gray, region: region, scale: scale, angle: angle, whole: false)
-                        let whole = Self.hits(detector, gray, region: region, scale: scale, angle: angle, whole: true)
+                        let dlib = Self.hits(detector, gray, region: region, scale: scale, angle: angle, scan: CVISION_SCAN_DLIB)
+                        let whole = Self.hits(detector, gray, region: region, scale: scale, angle: angle, scan: CVISION_SCAN_WHOLE_FILTERS)
                         #expect(whole.hits == dlib.hits, "\(clip) frame \(index) box \(box) angle \(angle)")
                         if whole.hits == dlib.hits {
                             #expect(zip(whole.scores, dlib.scores).allSatisfy { abs($0 - $1) < 1e-4 }, "\(whole.scores) against \(dlib.scores)")
@@ -125,6 +125,44 @@ struct WholeFilterCheckTests {
         }
         // 4 clips × 5 frames, each with its faces' 5 boxes and a faceless one, upright and turned.
         #expect(compared >= 4 * 5 * 6 * 2)
+        #expect(withHits >= compared / 2)
+    }
+}
+
+/// Whole-frame scans run dlib's scan with its pyramid levels and filters spread over the cores
+/// (`Sources/CVision/parallel_scan.cpp`). On real frames it must give exactly what dlib's own scan gives: the same
+/// boxes from the same filters in the same order, and the same scores to the last bit — on a portrait phone frame
+/// scaled down (too_far's 1080×1920), a square webcam frame upsampled (d6's 480×480, as `--min-face-size` 0.1 asks),
+/// a landscape frame, from a coarse pyramid level, mirrored, and turned.
+struct ParallelScanTests {
+    @Test(.needsTestData) func parallelScanIsDlibsScanOnRealFrames() throws {
+        let detector = try FaceModels.detector()
+        var compared = 0, withHits = 0
+        for (clip, scale) in [("selfie/too_far_test_video_05.mov", 0.74), ("video/driving_d6.mp4", 1.67), ("video/source_s18.mp4", 1.0),
+                              ("selfie/two_faces_test_video_03.mp4", 0.8)] {
+            let source = try FrameSource(url: TestData.path(clip), options: DecodeOptions())
+            defer { _ = source.finish() }
+            var index = 0
+            while let frame = source.next(), index <= 40 {
+                defer { index += 1 }
+                guard index % 20 == 0 else { continue }
+                let gray = try GrayImage(frame.image)
+                let whole = Box(x: 0, y: 0, width: Double(gray.width), height: Double(gray.height))
+                for (fromLevel, mirrored, angle) in [(Int32(0), false, 0.0), (0, true, 0.0), (3, false, 0.0), (0, false, 35.0)] {
+                    let settings = "\(clip) frame \(index) level \(fromLevel) mirrored \(mirrored) angle \(angle)"
+                    let dlib = WholeFilterCheckTests.hits(detector, gray, region: whole, scale: scale, angle: angle, scan: CVISION_SCAN_DLIB,
+                                                          fromLevel: fromLevel, mirrored: mirrored)
+                    let parallel = WholeFilterCheckTests.hits(detector, gray, region: whole, scale: scale, angle: angle,
+                                                              scan: CVISION_SCAN_PARALLEL, fromLevel: fromLevel, mirrored: mirrored)
+                    #expect(parallel.hits == dlib.hits, "\(settings)")
+                    #expect(parallel.scores == dlib.scores, "\(settings): \(parallel.scores) against \(dlib.scores)")
+                    compared += 1
+                    if !dlib.hits.isEmpty { withHits += 1 }
+                }
+            }
+        }
+        // 4 clips × 3 frames × 4 settings; at −0.5 below dlib's threshold most scans find something.
+        #expect(compared == 4 * 3 * 4)
         #expect(withHits >= compared / 2)
     }
 }

@@ -96,8 +96,8 @@ struct InputTests {
     /// FFmpeg's own decoding threads: only where cores are left over beside the analysis's — or for HEVC, VP9 and
     /// AV1 pictures of 2 MP and more, whose decoding is the slowest thread (the same pictures either way).
     @Test func heavyPicturesDecodeOnFFmpegsThreads() {
-        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 1920, height: 1080, cores: 2) == 2)
-        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_AV1, width: 1080, height: 1920, cores: 2) == 2)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 1920, height: 1080, cores: 2) == 4)
+        #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_AV1, width: 1080, height: 1920, cores: 2) == 4)
         #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_HEVC, width: 1280, height: 720, cores: 2) == 1)
         #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_H264, width: 1920, height: 1080, cores: 2) == 1)
         #expect(MediaDecoder.decodingThreads(codec: AV_CODEC_ID_H264, width: 1920, height: 1080, cores: 8) == 6)

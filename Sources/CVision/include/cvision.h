@@ -142,17 +142,24 @@ void cvision_face_detector_free(cvision_face_detector *detector);
 /// the same levels from there on, for large faces only, at a fraction of the cost. `mirrored` scans the region's
 /// mirror image (dlib's filters for turned faces are not mirror-symmetric: a face turned one way may be found only
 /// in the mirror); its boxes are placed where the faces are in the image, and a rolled filter's index is swapped
-/// (3 <-> 4) as the mirror swaps the roll. `whole_filters` scores each window by dlib's filters applied whole rather
-/// than by dlib's separable approximation of them: the same hits and boxes, scores within ~1e-5, and about half the
-/// time on a region a few windows wide (the check of a followed face); slower than dlib's on a whole frame.
+/// (3 <-> 4) as the mirror swaps the roll. `scan` says how windows are scored: one of the CVISION_SCAN_ values below.
 int cvision_detect_faces(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
                          cvision_box region, double scale, double threshold, int from_level, int mirrored,
-                         int whole_filters, cvision_box *boxes, int capacity, int *count);
+                         int scan, cvision_box *boxes, int capacity, int *count);
+
+/// dlib's scan (its separable approximation of its filters), its pyramid levels and filters spread over OpenCV's
+/// thread pool: dlib's hits, boxes and scores, bit for bit. For whole frames.
+#define CVISION_SCAN_PARALLEL 0
+/// Each window scored by dlib's filters applied whole: the same hits and boxes, scores within ~1e-5, and about half
+/// the time on a region a few windows wide (the check of a followed face); slower than dlib's on a whole frame.
+#define CVISION_SCAN_WHOLE_FILTERS 1
+/// dlib's own scan on the calling thread: the reference the other two are tested against.
+#define CVISION_SCAN_DLIB 2
 
 /// The same on the region turned counter-clockwise by `angle` degrees about its centre (a face rolled by −angle
 /// stands upright there); the boxes are upright, centred where the faces are in the image.
 int cvision_detect_faces_rotated(cvision_face_detector *detector, const uint8_t *gray, int width, int height, int stride,
-                                 cvision_box region, double scale, double threshold, double angle, int whole_filters,
+                                 cvision_box region, double scale, double threshold, double angle, int scan,
                                  cvision_box *boxes, int capacity, int *count);
 
 /// OpenCV's cascade for faces in profile, run on the image and on its mirror (both profiles). One per thread.

@@ -303,12 +303,14 @@ final class MediaDecoder: @unchecked Sendable {  // wraps libav* handles; the de
     /// cores are left over — or where decoding is itself the slowest of the threads and the analysis leaves part of
     /// a core idle: HEVC, VP9 and AV1 pictures of 2 MP and more (a phone's 1080p HEVC: ~20 ms a picture on one
     /// thread here, against ~5 ms of face work). Measured on 2 cores: one thread is 3–4 % faster than two on H.264
-    /// (driving_d6, 1080p faces, 720p quality only; 0.40–0.45 s against 0.43–0.52 s on a 720×1280 phone selfie);
-    /// two are 15 % faster on a 1080p60 HEVC phone clip (too_far_test_video_05, which set the rule). Frame threads
-    /// decode the same pictures, bit for bit.
+    /// (driving_d6, 1080p faces, 720p quality only; 0.40–0.45 s against 0.43–0.52 s on a 720×1280 phone selfie).
+    /// On a 1080p60 HEVC phone clip (too_far_test_video_05, which set the rule) two threads are 15 % faster than one,
+    /// and four faster again than two (1.27 s against 1.32 s, median of 9, with three in between: a frame thread
+    /// waits for the rows of its reference picture, and a third and fourth keep both cores busy meanwhile), for
+    /// 17 MB more memory (238 → 255 MB). Frame threads decode the same pictures, bit for bit.
     static func decodingThreads(codec: AVCodecID, width: Int, height: Int, cores: Int) -> Int {
         let spare = max(1, cores - 2)
-        return heavyCodecs.contains(codec) && width * height >= 1920 * 1080 ? max(2, spare) : spare
+        return heavyCodecs.contains(codec) && width * height >= 1920 * 1080 ? max(4, spare) : spare
     }
 
     /// The deprecated full-range "J" formats become their plain twins with an explicit full range.

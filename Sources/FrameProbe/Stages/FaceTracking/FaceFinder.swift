@@ -211,18 +211,20 @@ struct FaceFinder {
     /// Faces in `region`, on the frame turned counter-clockwise by `angle` degrees about the region's centre;
     /// upright scans may start at pyramid level `fromLevel` (large faces only). `window`: the region is a few of the
     /// detector's windows wide (a check or search around a face), where scoring each window by dlib's filters applied
-    /// whole takes half the time of dlib's own scan: the same hits and boxes, scores within ~1e-5.
+    /// whole takes half the time of dlib's own scan: the same hits and boxes, scores within ~1e-5. Other scans are
+    /// dlib's own, spread over the cores (the same hits, bit for bit).
     private func detect(in gray: GrayImage, region: Box, scale: Double, threshold: Double, turnedBy angle: Double = 0,
                         fromLevel: Int = 0, mirrored: Bool = false, window: Bool = false) throws(FrameProbeError) -> [Detection] {
         var found = [cvision_box](repeating: cvision_box(), count: 64)
         var count: Int32 = 0
         let area = cvision_box(x: region.x, y: region.y, width: region.width, height: region.height, score: 0, filter: -1)
+        let scan = window ? CVISION_SCAN_WHOLE_FILTERS : CVISION_SCAN_PARALLEL
         try CVisionCall.check("face detection") {
             abs(angle) < 0.5
                 ? cvision_detect_faces(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                       area, scale, threshold, Int32(fromLevel), mirrored ? 1 : 0, window ? 1 : 0, &found, Int32(found.count), &count)
+                                       area, scale, threshold, Int32(fromLevel), mirrored ? 1 : 0, scan, &found, Int32(found.count), &count)
                 : cvision_detect_faces_rotated(detector.handle, gray.pixels, Int32(gray.width), Int32(gray.height), Int32(gray.width),
-                                               area, scale, threshold, angle, window ? 1 : 0, &found, Int32(found.count), &count)
+                                               area, scale, threshold, angle, scan, &found, Int32(found.count), &count)
         }
         return found.prefix(Int(min(count, 64))).map { Detection(box: Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height), score: $0.score, filter: Int($0.filter)) }
     }
